@@ -1,0 +1,41 @@
+# wlog — the two commands a lifter needs: `make demo` and `make test`.
+# Both install what a fresh Debian machine lacks (liblz4-dev, lz4) before building.
+
+SWIFT        ?= swift
+CONFIG       ?= release
+DEMO_DIR     ?= demo
+DEMO_JOURNAL := $(DEMO_DIR)/journal.wlog
+DEMO_NOW     ?= 2026-11-20T18:00:00Z
+DEMO_TZ      ?= Europe/Berlin
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build test demo bench bench-build clean
+
+## deps: install the C library and the stock lz4 tool when missing (Debian/Ubuntu).
+deps:
+	@if [ ! -f /usr/include/lz4frame.h ] || ! command -v lz4 >/dev/null 2>&1; then \
+	  echo "installing liblz4-dev and lz4 …"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq liblz4-dev lz4; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product wlog
+
+## test: the whole suite (Swift Testing), debug build.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## demo: build wlog, write a journal from the project's fixtures, print history and PRs.
+demo: build
+	@scripts/demo.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/wlog" "$(DEMO_JOURNAL)" "$(DEMO_NOW)" "$(DEMO_TZ)"
+
+## bench: run the benchmark package (release).
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
+
+bench-build: deps
+	$(SWIFT) build --package-path Benchmarks
+
+clean:
+	rm -rf .build $(DEMO_DIR)

@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+//
+// wlog — an event-sourced workout engine. Module layout: ../shared/design/architecture.md
+// (here: docs/ARCHITECTURE.md). Dependency direction:
+//   wlog → WlogInterop → WlogCore;  wlog → WlogJournal → CLZ4.
+
+import PackageDescription
+
+let package = Package(
+    name: "wlog",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wlog", targets: ["wlog"]),
+        .library(name: "WlogCore", targets: ["WlogCore"]),
+        .library(name: "WlogJournal", targets: ["WlogJournal"]),
+        .library(name: "WlogInterop", targets: ["WlogInterop"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLZ4",
+            pkgConfig: "liblz4",
+            providers: [.apt(["liblz4-dev"])]
+        ),
+        .target(
+            name: "WlogJournal",
+            dependencies: [
+                "CLZ4",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(name: "WlogCore"),
+        .target(name: "WlogInterop", dependencies: ["WlogCore"]),
+        .executableTarget(
+            name: "wlog",
+            dependencies: [
+                "WlogCore", "WlogJournal", "WlogInterop",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WlogJournalTests",
+            dependencies: ["WlogJournal", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "WlogCoreTests",
+            dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Golden")]
+        ),
+        .testTarget(
+            name: "WlogInteropTests",
+            dependencies: ["WlogInterop", "WlogCore"]
+        ),
+        .testTarget(
+            name: "wlogTests",
+            dependencies: ["WlogCore", "WlogJournal"]
+        ),
+    ]
+)
