@@ -1,0 +1,60 @@
+/// `bodyweight.recorded`: a body-weight entry. Its id is the event id; its time is occurred-at.
+public struct BodyweightRecorded: Sendable, Hashable {
+    public var weight: Mass
+    public var notes: String?
+
+    public init(weight: Mass, notes: String? = nil) {
+        self.weight = weight
+        self.notes = notes
+    }
+}
+
+/// `bodyweight.edited`: a correction of an entry; only the fields present change.
+public struct BodyweightEdited: Sendable, Hashable {
+    public var entry: EventID
+    public var weight: Mass?
+    public var at: ZonedInstant?
+    public var notes: String?
+
+    public init(entry: EventID, weight: Mass? = nil, at: ZonedInstant? = nil, notes: String? = nil) {
+        self.entry = entry
+        self.weight = weight
+        self.at = at
+        self.notes = notes
+    }
+}
+
+/// `bodyweight.deleted`: an entry leaves every projection.
+public struct BodyweightDeleted: Sendable, Hashable {
+    public var entry: EventID
+
+    public init(entry: EventID) { self.entry = entry }
+}
+
+/// `goal.set`: the body-weight goal; `nil` clears it.
+public struct GoalSet: Sendable, Hashable {
+    public var weight: Mass?
+
+    public init(weight: Mass?) { self.weight = weight }
+}
+
+/// `readiness.recorded`: how the lifter feels (seed 001), each rating 1–5.
+public struct ReadinessRecorded: Sendable, Hashable {
+    public var mobility: Rating?
+    public var soreness: Rating?
+    public var sleep: Rating?
+    public var energy: Rating?
+    /// Whether something hurts.
+    public var pain: Bool
+    public var note: String?
+
+    public init(mobility: Rating? = nil, soreness: Rating? = nil, sleep: Rating? = nil, energy: Rating? = nil,
+                pain: Bool = false, note: String? = nil) {
+        self.mobility = mobility
+        self.soreness = soreness
+        self.sleep = sleep
+        self.energy = energy
+        self.pain = pain
+        self.note = note
+    }
+}

@@ -1,0 +1,105 @@
+/// `set.logged`: a set was performed. The set's id is the event's id; performed-at is the
+/// envelope's occurred-at.
+public struct SetLogged: Sendable, Hashable {
+    /// Exercise id (slug).
+    public var exercise: String
+    /// The workout it belongs to; `nil` = the implicit workout of its local day.
+    public var workout: EventID?
+    /// Reps (strength, body-weight, assisted).
+    public var reps: Int?
+    /// Load: weight, added load (body-weight kind) or assistance (assisted kind).
+    public var weight: Mass?
+    /// Distance (cardio).
+    public var distance: Distance?
+    /// Duration in milliseconds (cardio, timed).
+    public var durationMilliseconds: Int64?
+    /// RPE, 1–10 in half steps.
+    public var rpe: RPE?
+    /// Effort 1–5 (seed 001).
+    public var effort: Rating?
+    /// Working, warm-up, drop, failure, AMRAP.
+    public var setType: SetType
+    /// Whether the set was done (default true).
+    public var done: Bool
+    /// Free text.
+    public var notes: String?
+    /// For imports: the source row's original text, kept for audit.
+    public var source: String?
+
+    /// Makes a logged set.
+    public init(
+        exercise: String, workout: EventID? = nil, reps: Int? = nil, weight: Mass? = nil,
+        distance: Distance? = nil, durationMilliseconds: Int64? = nil, rpe: RPE? = nil,
+        effort: Rating? = nil, setType: SetType = .working, done: Bool = true, notes: String? = nil,
+        source: String? = nil
+    ) {
+        self.exercise = exercise
+        self.workout = workout
+        self.reps = reps
+        self.weight = weight
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+        self.rpe = rpe
+        self.effort = effort
+        self.setType = setType
+        self.done = done
+        self.notes = notes
+        self.source = source
+    }
+}
+
+/// `set.edited`: a correction of a logged set. Only the fields present change.
+///
+/// Clearing an optional field is written as the field's "empty" value: reps/RPE/effort cannot be
+/// cleared (log a new set instead); `notes: ""` clears the notes.
+public struct SetEdited: Sendable, Hashable {
+    /// The id of the set (its `set.logged` event).
+    public var set: EventID
+    public var exercise: String?
+    public var workout: EventID?
+    /// New performed-at.
+    public var performed: ZonedInstant?
+    public var reps: Int?
+    public var weight: Mass?
+    public var distance: Distance?
+    public var durationMilliseconds: Int64?
+    public var rpe: RPE?
+    public var effort: Rating?
+    public var setType: SetType?
+    public var done: Bool?
+    public var notes: String?
+
+    /// Makes an edit of `set`.
+    public init(
+        set: EventID, exercise: String? = nil, workout: EventID? = nil, performed: ZonedInstant? = nil,
+        reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
+        rpe: RPE? = nil, effort: Rating? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil
+    ) {
+        self.set = set
+        self.exercise = exercise
+        self.workout = workout
+        self.performed = performed
+        self.reps = reps
+        self.weight = weight
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+        self.rpe = rpe
+        self.effort = effort
+        self.setType = setType
+        self.done = done
+        self.notes = notes
+    }
+}
+
+/// `set.deleted`: a set leaves every projection (it stays in the audit).
+public struct SetDeleted: Sendable, Hashable {
+    /// The id of the set.
+    public var set: EventID
+    /// Why, if the lifter said.
+    public var reason: String?
+
+    public init(set: EventID, reason: String? = nil) {
+        self.set = set
+        self.reason = reason
+    }
+}

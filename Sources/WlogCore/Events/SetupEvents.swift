@@ -1,0 +1,184 @@
+/// Training experience (onboarding).
+public enum Experience: String, Sendable, Hashable, CaseIterable, Codable { case beginner, intermediate, advanced }
+
+/// Training goal (onboarding).
+public enum TrainingGoal: String, Sendable, Hashable, CaseIterable, Codable {
+    case strength, hypertrophy, fatLoss = "fat-loss", endurance, general
+}
+
+/// Sex, for the powerlifting score formulas.
+public enum Sex: String, Sendable, Hashable, CaseIterable, Codable { case male, female }
+
+/// `profile.updated`: any profile fields; absent fields keep their value.
+public struct ProfileUpdated: Sendable, Hashable {
+    public var name: String?
+    public var unit: MassUnit?
+    /// IANA zone or `±HH:MM`.
+    public var timeZone: String?
+    public var sex: Sex?
+    public var birthYear: Int?
+    /// Height in centimetres.
+    public var heightCentimetres: Int?
+    public var experience: Experience?
+    public var goal: TrainingGoal?
+    public var daysPerWeek: Int?
+    public var bodyweightGoal: Mass?
+    public var restTimerSeconds: Int?
+
+    public init(name: String? = nil, unit: MassUnit? = nil, timeZone: String? = nil, sex: Sex? = nil,
+                birthYear: Int? = nil, heightCentimetres: Int? = nil, experience: Experience? = nil,
+                goal: TrainingGoal? = nil, daysPerWeek: Int? = nil, bodyweightGoal: Mass? = nil,
+                restTimerSeconds: Int? = nil) {
+        self.name = name
+        self.unit = unit
+        self.timeZone = timeZone
+        self.sex = sex
+        self.birthYear = birthYear
+        self.heightCentimetres = heightCentimetres
+        self.experience = experience
+        self.goal = goal
+        self.daysPerWeek = daysPerWeek
+        self.bodyweightGoal = bodyweightGoal
+        self.restTimerSeconds = restTimerSeconds
+    }
+}
+
+/// `settings.changed`: display and computation settings; absent fields keep their value.
+public struct SettingsChanged: Sendable, Hashable {
+    public var unit: MassUnit?
+    public var timeZone: String?
+    public var restTimerSeconds: Int?
+    /// e1RM formula name (`epley` …, see `E1RMFormula`).
+    public var e1rmFormula: String?
+    /// The rep maxes tracked as PRs (default 1, 3, 5, 8, 10).
+    public var prReps: [Int]?
+    /// Sets above this many reps get no e1RM (default 12).
+    public var e1rmMaxReps: Int?
+
+    public init(unit: MassUnit? = nil, timeZone: String? = nil, restTimerSeconds: Int? = nil,
+                e1rmFormula: String? = nil, prReps: [Int]? = nil, e1rmMaxReps: Int? = nil) {
+        self.unit = unit
+        self.timeZone = timeZone
+        self.restTimerSeconds = restTimerSeconds
+        self.e1rmFormula = e1rmFormula
+        self.prReps = prReps
+        self.e1rmMaxReps = e1rmMaxReps
+    }
+}
+
+/// `exercise.updated`: changed fields of an exercise; absent fields keep their value.
+public struct ExerciseUpdated: Sendable, Hashable {
+    public var exercise: String
+    public var name: String?
+    public var kind: ExerciseKind?
+    public var group: MuscleGroup?
+    public var muscles: [Muscle]?
+    public var secondary: [MuscleGroup]?
+    public var equipment: Equipment?
+    public var pattern: MovementPattern?
+    public var prReps: Int?
+    /// `""` clears the pinned note.
+    public var pinnedNote: String?
+    public var aliases: [String]?
+
+    public init(exercise: String, name: String? = nil, kind: ExerciseKind? = nil, group: MuscleGroup? = nil,
+                muscles: [Muscle]? = nil, secondary: [MuscleGroup]? = nil, equipment: Equipment? = nil,
+                pattern: MovementPattern? = nil, prReps: Int? = nil, pinnedNote: String? = nil, aliases: [String]? = nil) {
+        self.exercise = exercise
+        self.name = name
+        self.kind = kind
+        self.group = group
+        self.muscles = muscles
+        self.secondary = secondary
+        self.equipment = equipment
+        self.pattern = pattern
+        self.prReps = prReps
+        self.pinnedNote = pinnedNote
+        self.aliases = aliases
+    }
+}
+
+/// `exercise.retired`: an exercise is hidden from the library (its history stays).
+public struct ExerciseRetired: Sendable, Hashable {
+    public var exercise: String
+
+    public init(exercise: String) { self.exercise = exercise }
+}
+
+/// Where a piece of equipment is.
+public enum EquipmentLocation: String, Sendable, Hashable, CaseIterable, Codable { case home, gym }
+
+/// The type of an equipment item (seed 001 arsenal).
+public enum EquipmentType: String, Sendable, Hashable, CaseIterable, Codable {
+    case barbell, plates, dumbbells, kettlebells, machine, cable, attachment, bench, rack
+    case pullUpBar = "pull-up-bar", bands, cardioMachine = "cardio-machine"
+}
+
+/// `equipment.added` / `equipment.updated`: an item of the arsenal.
+public struct EquipmentItem: Sendable, Hashable {
+    /// Stable id (slug of the name).
+    public var id: String
+    public var name: String
+    public var type: EquipmentType
+    /// The loads available (a dumbbell rack, a plate set), ascending.
+    public var weights: [Mass]
+    public var location: EquipmentLocation?
+    public var available: Bool
+
+    public init(id: String, name: String, type: EquipmentType, weights: [Mass] = [], location: EquipmentLocation? = nil, available: Bool = true) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.weights = weights
+        self.location = location
+        self.available = available
+    }
+}
+
+/// `equipment.removed`.
+public struct EquipmentRemoved: Sendable, Hashable {
+    public var id: String
+
+    public init(id: String) { self.id = id }
+}
+
+/// A day of a routine.
+public struct RoutineDay: Sendable, Hashable {
+    /// 1-based index within the routine.
+    public var index: Int
+    public var title: String
+    public var exercises: [PlannedExercise]
+
+    public init(index: Int, title: String, exercises: [PlannedExercise]) {
+        self.index = index
+        self.title = title
+        self.exercises = exercises
+    }
+}
+
+/// `routine.created` / `routine.updated`: a plan (seed 003).
+public struct Routine: Sendable, Hashable {
+    /// Stable id (slug of the name).
+    public var id: String
+    public var name: String
+    /// Number of weeks, if the routine is a block.
+    public var weeks: Int?
+    /// 1-based weeks that are deloads.
+    public var deloadWeeks: [Int]
+    public var days: [RoutineDay]
+
+    public init(id: String, name: String, weeks: Int? = nil, deloadWeeks: [Int] = [], days: [RoutineDay]) {
+        self.id = id
+        self.name = name
+        self.weeks = weeks
+        self.deloadWeeks = deloadWeeks
+        self.days = days
+    }
+}
+
+/// `routine.retired`.
+public struct RoutineRetired: Sendable, Hashable {
+    public var id: String
+
+    public init(id: String) { self.id = id }
+}

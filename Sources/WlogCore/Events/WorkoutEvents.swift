@@ -1,0 +1,112 @@
+/// A planned exercise of a routine day, copied into a workout started from it.
+public struct PlannedExercise: Sendable, Hashable {
+    /// Exercise id.
+    public var exercise: String
+    /// Target number of working sets.
+    public var sets: Int
+    /// Target rep range, low end.
+    public var repsLow: Int
+    /// Target rep range, high end (≥ low).
+    public var repsHigh: Int
+    /// Target RPE.
+    public var rpe: RPE?
+    /// Rest between sets in seconds.
+    public var restSeconds: Int?
+
+    public init(exercise: String, sets: Int, repsLow: Int, repsHigh: Int, rpe: RPE? = nil, restSeconds: Int? = nil) {
+        self.exercise = exercise
+        self.sets = sets
+        self.repsLow = repsLow
+        self.repsHigh = repsHigh
+        self.rpe = rpe
+        self.restSeconds = restSeconds
+    }
+}
+
+/// `workout.started`: a session began. Its id is the event id; started-at is occurred-at.
+public struct WorkoutStarted: Sendable, Hashable {
+    /// Session name, e.g. `Push A`.
+    public var name: String?
+    /// The routine it came from.
+    public var routine: String?
+    /// The routine day index it came from.
+    public var day: Int?
+    /// Planned exercises copied in from the routine day.
+    public var planned: [PlannedExercise]
+    /// Pre-workout mobility rating 1–5 (seed 001).
+    public var mobility: Rating?
+    /// Free text.
+    public var notes: String?
+
+    public init(name: String? = nil, routine: String? = nil, day: Int? = nil, planned: [PlannedExercise] = [],
+                mobility: Rating? = nil, notes: String? = nil) {
+        self.name = name
+        self.routine = routine
+        self.day = day
+        self.planned = planned
+        self.mobility = mobility
+        self.notes = notes
+    }
+}
+
+/// `workout.exercise.added`: an exercise was added to a session (optionally at a position).
+public struct WorkoutExerciseAdded: Sendable, Hashable {
+    public var workout: EventID
+    public var exercise: String
+    /// 0-based position; `nil` = at the end.
+    public var position: Int?
+    public var notes: String?
+
+    public init(workout: EventID, exercise: String, position: Int? = nil, notes: String? = nil) {
+        self.workout = workout
+        self.exercise = exercise
+        self.position = position
+        self.notes = notes
+    }
+}
+
+/// `workout.exercise.removed`: an exercise was removed from a session's plan.
+public struct WorkoutExerciseRemoved: Sendable, Hashable {
+    public var workout: EventID
+    public var exercise: String
+
+    public init(workout: EventID, exercise: String) {
+        self.workout = workout
+        self.exercise = exercise
+    }
+}
+
+/// `workout.exercises.reordered`: the new order of a session's exercises.
+public struct WorkoutExercisesReordered: Sendable, Hashable {
+    public var workout: EventID
+    public var exercises: [String]
+
+    public init(workout: EventID, exercises: [String]) {
+        self.workout = workout
+        self.exercises = exercises
+    }
+}
+
+/// `workout.finished`: a session ended. Finished-at is occurred-at.
+public struct WorkoutFinished: Sendable, Hashable {
+    public var workout: EventID
+    public var notes: String?
+    /// Post-workout soreness 1–5.
+    public var soreness: Rating?
+    /// Session RPE (Foster), 1–10.
+    public var sessionRPE: RPE?
+
+    public init(workout: EventID, notes: String? = nil, soreness: Rating? = nil, sessionRPE: RPE? = nil) {
+        self.workout = workout
+        self.notes = notes
+        self.soreness = soreness
+        self.sessionRPE = sessionRPE
+    }
+}
+
+/// `workout.discarded`: a session and its sets leave every projection.
+public struct WorkoutDiscarded: Sendable, Hashable {
+    public var workout: EventID
+
+    public init(workout: EventID) { self.workout = workout }
+}

@@ -1,0 +1,70 @@
+/// The current version of a set: its `set.logged` event with every later edit applied.
+///
+/// This is what projections read. Deleted sets and sets of discarded workouts are kept by the
+/// ledger for the audit but never handed to PR, e1RM or volume computations.
+public struct LoggedSet: Sendable, Hashable {
+    /// The set's id (the id of its `set.logged` event).
+    public var id: EventID
+    /// The sequence number of its `set.logged` event: the tie-break for sets at the same instant.
+    public var seq: UInt64
+    /// Exercise id.
+    public var exercise: String
+    /// Explicit workout, or `nil` for the implicit workout of its local day.
+    public var workout: EventID?
+    /// When it was performed, with the offset in force there.
+    public var performed: ZonedInstant
+    public var reps: Int?
+    public var weight: Mass?
+    public var distance: Distance?
+    public var durationMilliseconds: Int64?
+    public var rpe: RPE?
+    public var effort: Rating?
+    public var setType: SetType
+    public var done: Bool
+    public var notes: String?
+    /// Whether a `set.deleted` removed it.
+    public var isDeleted: Bool
+    /// Whether its workout was discarded.
+    public var isDiscarded: Bool
+
+    /// Makes a set version.
+    public init(
+        id: EventID, seq: UInt64, exercise: String, workout: EventID? = nil, performed: ZonedInstant,
+        reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
+        rpe: RPE? = nil, effort: Rating? = nil, setType: SetType = .working, done: Bool = true,
+        notes: String? = nil, isDeleted: Bool = false, isDiscarded: Bool = false
+    ) {
+        self.id = id
+        self.seq = seq
+        self.exercise = exercise
+        self.workout = workout
+        self.performed = performed
+        self.reps = reps
+        self.weight = weight
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+        self.rpe = rpe
+        self.effort = effort
+        self.setType = setType
+        self.done = done
+        self.notes = notes
+        self.isDeleted = isDeleted
+        self.isDiscarded = isDiscarded
+    }
+
+    /// Whether the set is still part of history (not deleted, not in a discarded workout).
+    public var isLive: Bool { !isDeleted && !isDiscarded }
+
+    /// Whether the set qualifies for PRs, e1RM and volume for an exercise of `kind`:
+    /// live, done, not a warm-up, and of a strength-like kind (strength, body-weight).
+    public func qualifies(for kind: ExerciseKind) -> Bool {
+        isLive && done && setType != .warmup && kind.isStrengthLike
+    }
+
+    /// Orders sets as history does: by performed-at, then by sequence.
+    public static func historyOrder(_ a: LoggedSet, _ b: LoggedSet) -> Bool {
+        a.performed.instant != b.performed.instant
+            ? a.performed.instant < b.performed.instant
+            : a.seq < b.seq
+    }
+}

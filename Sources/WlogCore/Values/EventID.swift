@@ -1,0 +1,71 @@
+/// A 128-bit event identifier, written as 32 lowercase hex digits.
+///
+/// Sets, workouts, body-weight entries and routines are named by the id of the event that
+/// created them. Shown as the first 8 hex digits; any unique prefix of 4 or more is accepted.
+public struct EventID: Sendable, Hashable, Comparable, Codable {
+    /// The high 64 bits.
+    public var high: UInt64
+    /// The low 64 bits.
+    public var low: UInt64
+
+    /// Makes an id from two halves.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// A random id from the given generator.
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> EventID {
+        EventID(high: generator.next(), low: generator.next())
+    }
+
+    /// Parses exactly 32 hex digits (either case).
+    public init?(hex text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 32 else { return nil }
+        var h: UInt64 = 0, l: UInt64 = 0
+        for (i, b) in bytes.enumerated() {
+            guard let v = hexValue(b) else { return nil }
+            if i < 16 { h = h << 4 | UInt64(v) } else { l = l << 4 | UInt64(v) }
+        }
+        self.init(high: h, low: l)
+    }
+
+    /// The 32 lowercase hex digits.
+    public var hex: String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            for i in 0..<16 { buffer[i] = hexDigit(UInt8((high >> UInt64(60 - 4 * i)) & 0xF)) }
+            for i in 0..<16 { buffer[16 + i] = hexDigit(UInt8((low >> UInt64(60 - 4 * i)) & 0xF)) }
+            return 32
+        }
+    }
+
+    /// The 8-digit form shown to lifters.
+    public var short: String { String(hex.prefix(8)) }
+
+    /// Whether the id's hex starts with `prefix` (lowercased by the caller).
+    public func hasHexPrefix(_ prefix: String) -> Bool { hex.hasPrefix(prefix) }
+
+    public static func < (lhs: EventID, rhs: EventID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+}
+
+extension EventID: CustomStringConvertible {
+    public var description: String { hex }
+}
+
+/// The value of one ASCII hex digit, or `nil`.
+@inline(__always)
+func hexValue(_ b: UInt8) -> UInt8? {
+    switch b {
+    case 48...57: return b - 48
+    case 97...102: return b - 87
+    case 65...70: return b - 55
+    default: return nil
+    }
+}
+
+/// The lowercase ASCII hex digit for 0…15.
+@inline(__always)
+func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }
