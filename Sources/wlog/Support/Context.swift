@@ -1,0 +1,92 @@
+import Foundation
+import WlogCore
+
+/// The resolved global options of one run: journal path, clock, zone, unit, output format.
+struct Context {
+    /// Where the journal is.
+    let journalPath: String
+    /// The run's `now` (`--now`, `$WLOG_NOW`, else the system clock).
+    let now: Instant
+    /// The zone for local days, if the user gave one (`--tz`, else `$TZ`); else the journal's setting.
+    let zoneOverride: Zone?
+    /// The display unit the user asked for, if any.
+    let unitOverride: MassUnit?
+    /// The output format of read commands.
+    let format: OutputFormat
+    /// `--as-of`, parsed.
+    let asOf: AsOfPoint?
+
+    /// Resolves the options, refusing bad values with exit 64.
+    static func resolve(_ options: GlobalOptions = Run.options, environment: [String: String] = Run.environment) throws -> Context {
+        let path: String
+        if let journal = options.journal {
+            path = journal
+        } else if let env = environment["WLOG_JOURNAL"], !env.isEmpty {
+            path = env
+        } else if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            path = xdg + "/wlog/journal.wlog"
+        } else {
+            path = (environment["HOME"] ?? ".") + "/.local/share/wlog/journal.wlog"
+        }
+        var now = Instant(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        if let text = options.now ?? environment["WLOG_NOW"], !text.isEmpty {
+            guard let parsed = Instant(iso8601: text) else {
+                throw WlogError.usage("--now '\(text)' is not an ISO 8601 instant with a zone; use e.g. 2026-11-20T18:00:00Z")
+            }
+            now = parsed
+        }
+        var zone: Zone?
+        if let text = options.tz {
+            guard let parsed = Zone(text) else {
+                throw WlogError.usage("--tz '\(text)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
+            }
+            zone = parsed
+        } else if let text = environment["TZ"], !text.isEmpty {
+            zone = Zone(text.hasPrefix(":") ? String(text.dropFirst()) : text)
+        }
+        var unit: MassUnit?
+        if let text = options.unit {
+            guard let parsed = MassUnit(parsing: text) else { throw WlogError.usage("--unit '\(text)' is not a unit; use kg or lb") }
+            unit = parsed
+        }
+        var format = OutputFormat.table
+        if let text = options.format {
+            guard let parsed = OutputFormat(rawValue: text) else {
+                throw WlogError.usage("--format '\(text)' is not a format; use table, csv, json or jsonl")
+            }
+            format = parsed
+        }
+        var asOf: AsOfPoint?
+        if let text = options.asOf {
+            guard let parsed = AsOfPoint(text) else {
+                throw WlogError.usage("--as-of '\(text)' is neither seq:N nor an ISO 8601 instant; use e.g. seq:120 or 2026-10-01T00:00:00Z")
+            }
+            asOf = parsed
+        }
+        return Context(journalPath: path, now: now, zoneOverride: zone, unitOverride: unit, format: format, asOf: asOf)
+    }
+}
+
+/// The output formats of read commands.
+enum OutputFormat: String {
+    case table, csv, json, jsonl
+}
+
+/// `--as-of seq:N` or `--as-of INSTANT`.
+enum AsOfPoint: Equatable {
+    case sequence(UInt64)
+    case instant(Instant)
+
+    init?(_ text: String) {
+        if text.hasPrefix("seq:") {
+            guard let n = UInt64(text.dropFirst(4)) else { return nil }
+            self = .sequence(n)
+        } else if let instant = Instant(iso8601: text) {
+            self = .instant(instant)
+        } else if let day = LocalDay(iso: text) {
+            self = .instant(day.advanced(by: 1).midnight(offsetMinutes: 0))
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import WlogCore
+
+/// `wlog`: the command line of the workout journal.
+@main
+struct Wlog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wlog",
+        abstract: "An event-sourced workout log: every set is an event in one LZ4 journal file.",
+        discussion: """
+            Global options, accepted before or after the subcommand:
+              -j, --journal PATH   the journal (default $WLOG_JOURNAL, else $XDG_DATA_HOME/wlog/journal.wlog,
+                                   else ~/.local/share/wlog/journal.wlog)
+              --now INSTANT        the current time for this run (ISO 8601; also $WLOG_NOW)
+              --tz ZONE            IANA zone or ±HH:MM for local days (default: the journal's setting, else $TZ)
+              --unit kg|lb         display unit (default: the journal's setting)
+              --format table|csv|json|jsonl   output of read commands (default table)
+              --as-of INSTANT|seq:N           read commands: the state as it was then
+            """,
+        version: "0.1.0",
+        subcommands: WlogCommands.all
+    )
+
+    /// Lifts the global options out of the arguments, then runs the subcommand with `cli.md`'s exit codes.
+    static func main() {
+        let (options, arguments) = GlobalOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
+        Run.options = options
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as WlogError {
+            printError("wlog: error: " + error.message)
+            Foundation.exit(error.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }  // --help, --version
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst(7) }
+            printError("wlog: error: " + message)
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// Every subcommand, in help order.
+enum WlogCommands {
+    static let all: [any ParsableCommand.Type] = []
+}
