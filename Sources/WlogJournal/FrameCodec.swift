@@ -1,0 +1,101 @@
+import CLZ4
+
+/// Compresses lines into the two kinds of LZ4 frames the journal writes.
+final class FrameEncoder {
+    private var context: OpaquePointer?
+
+    init() throws {
+        let code = LZ4F_createCompressionContext(&context, UInt32(LZ4F_VERSION))
+        guard LZ4F_isError(code) == 0, context != nil else {
+            throw JournalError.io(operation: "LZ4F_createCompressionContext", path: "-", errno: 12)
+        }
+    }
+
+    deinit { LZ4F_freeCompressionContext(context) }
+
+    /// One complete frame holding `content`.
+    ///
+    /// Sealed: HC level 9, 1 MiB blocks, block and content checksums, content size.
+    /// Commit (hot tail): fast level, 64 KiB blocks, content checksum, content size.
+    func encode(_ content: UnsafeRawBufferPointer, sealed: Bool) throws -> [UInt8] {
+        var prefs = LZ4F_preferences_t()
+        prefs.frameInfo.blockSizeID = sealed ? LZ4F_max1MB : LZ4F_max64KB
+        prefs.frameInfo.blockMode = LZ4F_blockIndependent
+        prefs.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled
+        prefs.frameInfo.blockChecksumFlag = sealed ? LZ4F_blockChecksumEnabled : LZ4F_noBlockChecksum
+        prefs.frameInfo.contentSize = UInt64(content.count)
+        prefs.compressionLevel = sealed ? 9 : 0
+        let bound = LZ4F_compressBound(content.count, &prefs) + Int(LZ4F_HEADER_SIZE_MAX) + 16
+        var failure: String?
+        let frame = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            guard let dst = out.baseAddress else { return }
+            var n = LZ4F_compressBegin(context, dst, bound, &prefs)
+            guard LZ4F_isError(n) == 0 else { failure = Self.name(n); return }
+            var written = n
+            if content.count > 0 {
+                n = LZ4F_compressUpdate(context, dst + written, bound - written, content.baseAddress, content.count, nil)
+                guard LZ4F_isError(n) == 0 else { failure = Self.name(n); return }
+                written += n
+            }
+            n = LZ4F_compressEnd(context, dst + written, bound - written, nil)
+            guard LZ4F_isError(n) == 0 else { failure = Self.name(n); return }
+            count = written + n
+        }
+        if let failure { throw JournalError.io(operation: "LZ4 compression (\(failure))", path: "-", errno: 5) }
+        return frame
+    }
+
+    static func name(_ code: Int) -> String { String(cString: LZ4F_getErrorName(code)) }
+}
+
+/// Decompresses whole LZ4 frames into a reusable buffer, checking every checksum liblz4 knows.
+final class FrameDecoder {
+    private var context: OpaquePointer?
+    private var output: UnsafeMutableRawBufferPointer
+
+    init() throws {
+        let code = LZ4F_createDecompressionContext(&context, UInt32(LZ4F_VERSION))
+        guard LZ4F_isError(code) == 0, context != nil else {
+            throw JournalError.io(operation: "LZ4F_createDecompressionContext", path: "-", errno: 12)
+        }
+        output = .allocate(byteCount: 64 << 10, alignment: 16)
+    }
+
+    deinit {
+        LZ4F_freeDecompressionContext(context)
+        output.deallocate()
+    }
+
+    /// The content of `frame` (exactly one whole frame declaring `contentSize`), valid until the
+    /// next call, or why it is bad (header/block/content checksum, size mismatch, corrupt data).
+    func decode(_ frame: UnsafeRawBufferPointer, contentSize: Int) -> Result<UnsafeRawBufferPointer, Frame.Problem> {
+        if output.count < contentSize {
+            output.deallocate()
+            output = .allocate(byteCount: contentSize, alignment: 16)
+        }
+        guard let src = frame.baseAddress, let dst = output.baseAddress else {
+            return .failure(.malformed("empty frame"))
+        }
+        var consumed = 0, produced = 0
+        while true {
+            var srcSize = frame.count - consumed
+            var dstSize = contentSize - produced
+            let hint = LZ4F_decompress(context, dst + produced, &dstSize, src + consumed, &srcSize, nil)
+            if LZ4F_isError(hint) != 0 {
+                LZ4F_resetDecompressionContext(context)
+                return .failure(.malformed("LZ4: \(FrameEncoder.name(hint))"))
+            }
+            consumed += srcSize
+            produced += dstSize
+            if hint == 0 { break }
+            if srcSize == 0 && dstSize == 0 {
+                LZ4F_resetDecompressionContext(context)
+                return .failure(.malformed("LZ4 frame content longer than its declared \(contentSize) bytes"))
+            }
+        }
+        guard consumed == frame.count, produced == contentSize else {
+            return .failure(.malformed("LZ4 frame decoded to \(produced) bytes, \(contentSize) declared"))
+        }
+        return .success(UnsafeRawBufferPointer(start: dst, count: produced))
+    }
+}

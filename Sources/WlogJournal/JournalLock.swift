@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exclusive writer lock: `flock` on the sidecar `journal.wlog.lock`.
+///
+/// Waits a bounded time by polling `LOCK_NB` (1 ms, backing off to 10 ms), then throws `inUse`.
+/// The kernel releases the lock when the process dies, so a crashed writer never blocks the next.
+final class JournalLock {
+    private var fd: Int32
+    let path: String
+
+    /// Takes the lock for the journal at `journalPath`, waiting at most `timeout`.
+    init(journalPath: String, timeout: Duration) throws {
+        path = journalPath + JournalFormat.lockSuffix
+        fd = try FileIO.open(path, O_RDWR | O_CREAT, mode: 0o644)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause: Int = 1_000_000  // ns
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
+                close(fd)
+                throw JournalError.io(operation: "flock", path: path, errno: code)
+            }
+            guard clock.now < deadline else {
+                close(fd)
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                throw JournalError.inUse(path: journalPath, waitedSeconds: seconds)
+            }
+            var ts = timespec(tv_sec: 0, tv_nsec: pause)
+            nanosleep(&ts, nil)
+            pause = min(pause * 2, 10_000_000)
+        }
+    }
+
+    /// Releases the lock (also done on deinit).
+    func release() {
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
+        fd = -1
+    }
+
+    deinit { release() }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a `JournalWriter` behaves: durability, lock wait, sealing, and test seams.
+public struct JournalOptions: Sendable {
+    /// When commits reach the disk.
+    public enum Durability: Sendable, Equatable {
+        /// `fdatasync` after every commit before `append` returns (the default).
+        case full
+        /// Sync at close and at most once a second; a power loss may drop the last second.
+        case relaxed
+    }
+
+    /// When commits reach the disk.
+    public var durability: Durability
+    /// How long `open` waits for another writer's lock before throwing `inUse`.
+    public var lockTimeout: Duration
+    /// Seal automatically once the hot tail holds more than this many bytes of lines.
+    public var sealThreshold: Int
+    /// The sync call, a seam for fault injection: returns 0 on success, like `fdatasync(2)`.
+    public var sync: @Sendable (Int32) -> Int32
+    /// Test seam called at named steps of appending, sealing and recovery (crash tests).
+    public var faultHook: (@Sendable (FaultPoint) -> Void)?
+
+    /// Options with the defaults of `journal.md`: full durability, 5 s lock wait, 256 KiB threshold.
+    public init(
+        durability: Durability = .full,
+        lockTimeout: Duration = .seconds(5),
+        sealThreshold: Int = 256 << 10,
+        sync: @escaping @Sendable (Int32) -> Int32 = JournalOptions.dataSync,
+        faultHook: (@Sendable (FaultPoint) -> Void)? = nil
+    ) {
+        self.durability = durability
+        self.lockTimeout = lockTimeout
+        self.sealThreshold = sealThreshold
+        self.sync = sync
+        self.faultHook = faultHook
+    }
+
+    /// `fdatasync(2)` (`F_FULLFSYNC` on Darwin).
+    public static let dataSync: @Sendable (Int32) -> Int32 = { fd in
+        #if canImport(Glibc)
+        fdatasync(fd)
+        #else
+        fcntl(fd, F_FULLFSYNC)
+        #endif
+    }
+}
+
+/// A named step of the writer at which `JournalOptions.faultHook` is called (crash testing).
+public enum FaultPoint: String, Sendable, CaseIterable {
+    /// Half of a commit frame is written (only split when a hook is installed).
+    case appendMidWrite
+    /// The commit frame is written, not yet synced.
+    case appendAfterWrite
+    /// The commit is durable.
+    case appendAfterSync
+    /// The seal temp file holds H0, H1 and the old sealed chunks, no new chunk yet.
+    case sealMidTemp
+    /// The seal temp file is complete, not yet synced.
+    case sealAfterWriteTemp
+    /// The seal temp file is synced, not yet renamed.
+    case sealAfterSyncTemp
+    /// The temp file replaced the journal, the directory is not yet synced.
+    case sealAfterRename
+    /// The directory is synced: sealing is durable.
+    case sealAfterDirSync
+    /// Torn bytes are in quarantine, the journal is not yet truncated.
+    case recoveryAfterQuarantine
+}

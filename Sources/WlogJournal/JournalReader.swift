@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a journal without a lock, streaming frame by frame in bounded memory.
+///
+/// Every unit is checked before its lines are handed out: LZ4 header, block and content
+/// checksums, whole lines with dense sequence numbers, each chunk's SHA-256 and the chain.
+/// Memory holds one frame at a time (≤ 1 MiB of lines for a sealed chunk; one commit for a
+/// hot-tail frame). A bad or incomplete last frame is treated as not yet written (`tornTail`);
+/// damage followed by good frames stops at the good prefix (`damaged`). Both are reported in the
+/// returned status rather than thrown, so reading commands keep working on the good prefix.
+public final class JournalReader {
+    /// The journal's path.
+    public let path: String
+    /// The header, read when the reader was opened.
+    public let header: JournalHeader
+    private let fd: Int32
+
+    /// Opens the journal and reads its header; throws `notFound`, or `damaged` for a bad header.
+    public init(at path: String) throws {
+        self.path = path
+        fd = try FileIO.open(path, O_RDONLY)
+        do {
+            let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
+            guard try scanner.readHeader(), let header = scanner.header else {
+                throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
+            }
+            self.header = header
+        } catch {
+            FileIO.closeDescriptor(fd)
+            throw error
+        }
+    }
+
+    deinit { FileIO.closeDescriptor(fd) }
+
+    /// Calls `body` with every committed line whose sequence is greater than `after`, in order.
+    ///
+    /// `line` is the line's bytes **without** its trailing `\n`, valid only during the call. The
+    /// file is read up to its size at the start of the call. Sealed chunks that end at or before
+    /// `after` are checked by trailer and chain only, not decompressed (fast replay after a
+    /// snapshot). Errors thrown by `body` stop the read and are rethrown.
+    /// - Returns: what was found; `faults` holds a torn tail or damage, if any.
+    @discardableResult
+    public func forEachLine(after: UInt64 = 0, _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
+        let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
+        guard try scanner.readHeader() else {
+            throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
+        }
+        while let unit = try scanner.next(skipThrough: after) {
+            guard let content = unit.content, let base = content.baseAddress, unit.lastSeq > after else { continue }
+            var seq = unit.firstSeq
+            for line in scanner.lines {
+                if seq > after {
+                    try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
+                }
+                seq += 1
+            }
+        }
+        return scanner.status(path: path, fault: try scanner.classify())
+    }
+
+    /// Checks the whole journal at `path` without a lock: every frame, checksum, chunk digest, the
+    /// chain and the sequence. Non-empty `faults` means failure (the CLI exits non-zero).
+    public static func verify(at path: String) throws -> JournalStatus {
+        let reader: JournalReader
+        do {
+            reader = try JournalReader(at: path)
+        } catch let JournalError.damaged(status) {
+            return status
+        }
+        return try reader.forEachLine { _, _ in }
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JournalWriter {
+    /// Appends one commit of pending lines (see `LineFormat`): all land together or none do.
+    ///
+    /// Each line must start with `{"id":"`, end with `}` (a trailing `\n` is optional) and hold no
+    /// other `\n`; any bad line refuses the whole commit. Events whose id the journal (or this
+    /// commit) already holds are skipped and listed in `duplicates`. The rest get dense sequence
+    /// numbers `lastSequence + 1…` spliced in as `{"seq":N,…`, are written as one frame with one
+    /// `write` and, with full durability, synced before this returns.
+    /// - Parameter expectedLastSequence: if given and not the journal's last sequence, nothing is
+    ///   appended and `JournalError.conflict` is thrown.
+    public func append(_ pending: [String], expectedLastSequence: UInt64? = nil) throws -> AppendReceipt {
+        try append(lines: pending.map { Array($0.utf8) }, expectedLastSequence: expectedLastSequence)
+    }
+
+    /// `append(_:expectedLastSequence:)` for lines given as UTF-8 bytes.
+    public func append(lines pending: [[UInt8]], expectedLastSequence: UInt64? = nil) throws -> AppendReceipt {
+        try checkUsable()
+        var checked: [(body: ArraySlice<UInt8>, id: Range<Int>)] = []
+        checked.reserveCapacity(pending.count)
+        for (index, line) in pending.enumerated() {
+            switch LineFormat.validatePending(line) {
+            case let .success(ok): checked.append(ok)
+            case let .failure(refusal): throw JournalError.invalidLine(index: index, reason: refusal.reason)
+            }
+        }
+        if let expected = expectedLastSequence, expected != lastSequence {
+            throw JournalError.conflict(expected: expected, actual: lastSequence)
+        }
+        var inCommit = IDSet()
+        var duplicates: [String] = []
+        var appended: [AppendReceipt.Appended] = []
+        var content: [UInt8] = []
+        content.reserveCapacity(checked.reduce(0) { $0 + $1.body.count + 24 })
+        for (index, line) in checked.enumerated() {
+            let isNew = line.body.withUnsafeBytes { raw in
+                let id = UnsafeRawBufferPointer(rebasing: raw[line.id])
+                return !ids.contains(id) && inCommit.insert(id)
+            }
+            let id = String(decoding: line.body[(line.body.startIndex + line.id.lowerBound)...].prefix(line.id.count), as: UTF8.self)
+            guard isNew else { duplicates.append(id); continue }
+            let seq = lastSequence + UInt64(appended.count) + 1
+            content.append(contentsOf: LineFormat.committedPrefix)
+            content.append(contentsOf: String(seq).utf8)
+            content.append(UInt8(ascii: ","))
+            content.append(contentsOf: line.body.dropFirst())
+            content.append(UInt8(ascii: "\n"))
+            guard content.count <= JournalFormat.maxCommitContent else {
+                throw JournalError.invalidLine(index: index, reason: "the commit exceeds \(JournalFormat.maxCommitContent) bytes; split it")
+            }
+            appended.append(.init(seq: seq, id: id))
+        }
+        guard !appended.isEmpty else {
+            return AppendReceipt(appended: [], duplicates: duplicates, lastSequence: lastSequence)
+        }
+        let frame = try content.withUnsafeBytes { try encoder.encode($0, sealed: false) }
+        try writeCommit(frame)
+        fault(.appendAfterWrite)
+        switch options.durability {
+        case .full:
+            try syncJournal()
+        case .relaxed:
+            dirty = true
+            if ContinuousClock.now - lastSync >= .seconds(1) { try syncJournal() }
+        }
+        fileEnd += frame.count
+        lastSequence += UInt64(appended.count)
+        tailBytes += content.count
+        commitCount += 1
+        for line in checked {
+            line.body.withUnsafeBytes { raw in _ = ids.insert(UnsafeRawBufferPointer(rebasing: raw[line.id])) }
+        }
+        fault(.appendAfterSync)
+        var receipt = AppendReceipt(appended: appended, duplicates: duplicates, lastSequence: lastSequence)
+        if tailBytes > options.sealThreshold {
+            do { receipt.sealed = try seal() } catch let error as JournalError { receipt.sealError = error }
+        }
+        return receipt
+    }
+
+    /// Writes one commit frame at the end; on failure truncates back to the previous end.
+    private func writeCommit(_ frame: [UInt8]) throws {
+        do {
+            try frame.withUnsafeBytes { raw in
+                if options.faultHook != nil {
+                    let half = raw.count / 2
+                    try FileIO.pwriteAll(fd, UnsafeRawBufferPointer(rebasing: raw[..<half]), at: fileEnd, path: path)
+                    fault(.appendMidWrite)
+                    try FileIO.pwriteAll(fd, UnsafeRawBufferPointer(rebasing: raw[half...]), at: fileEnd + half, path: path)
+                } else {
+                    try FileIO.pwriteAll(fd, raw, at: fileEnd, path: path)
+                }
+            }
+        } catch {
+            if ftruncate(fd, off_t(fileEnd)) != 0 {
+                failure = "write failed and truncating back to \(fileEnd) failed too (errno \(errno))"
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The single writer of a journal: holds the lock, appends commits, seals the hot tail.
+///
+/// Opening takes the exclusive lock (`journal.wlog.lock`), removes a leftover seal temp file,
+/// checks every frame, and recovers a torn tail by moving its bytes to quarantine (`recovered`).
+/// Damage followed by good frames makes `open` throw `JournalError.damaged`. A failed sync leaves
+/// the writer failed: every later call throws until the journal is opened again.
+/// Not thread-safe: use one writer from one task at a time.
+public final class JournalWriter {
+    /// The journal's path.
+    public let path: String
+    /// The options it was opened with.
+    public let options: JournalOptions
+    /// The journal's header.
+    public let header: JournalHeader
+    /// The torn tail recovered while opening, if any.
+    public private(set) var recovered: RecoveryReport?
+    /// The last committed sequence number (0 when empty).
+    public internal(set) var lastSequence: UInt64
+
+    var fd: Int32
+    var lock: JournalLock?
+    var fileEnd: Int
+    var tailStart: Int
+    var tailBytes: Int
+    var commitCount: Int
+    var chain: [UInt8]
+    var chunkCount: Int
+    var sealedThrough: UInt64
+    var ids: IDSet
+    let encoder: FrameEncoder
+    var failure: String?
+    var dirty = false
+    var lastSync = ContinuousClock.now
+
+    /// Creates a new journal at `path` (refusing if anything exists there) and opens it.
+    public static func create(
+        at path: String, journalID: String, createdAt: Date,
+        writer: String = "wlog \(JournalFormat.libraryVersion)", options: JournalOptions = JournalOptions()
+    ) throws -> JournalWriter {
+        guard journalID.utf8.count == 32, journalID.utf8.allSatisfy({ hexValue($0) != nil }) else {
+            throw JournalError.invalidJournalID(journalID)
+        }
+        let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
+        guard !FileIO.exists(path) else { throw JournalError.alreadyExists(path: path) }
+        let temp = path + JournalFormat.createTempSuffix
+        try FileIO.removeIfPresent(temp)
+        let fd = try FileIO.open(temp, O_RDWR | O_CREAT | O_EXCL, mode: 0o644)
+        defer { FileIO.closeDescriptor(fd) }
+        do {
+            let prefix = JournalHeader(journalID: journalID, createdAt: createdAt, writer: writer).encodedPrefix
+            try prefix.withUnsafeBytes { try FileIO.pwriteAll(fd, $0, at: 0, path: temp) }
+            guard options.sync(fd) == 0 else { throw JournalError.posix("fdatasync", temp) }
+            guard link(temp, path) == 0 else {
+                throw errno == EEXIST ? JournalError.alreadyExists(path: path) : JournalError.posix("link", path)
+            }
+        } catch {
+            unlink(temp)
+            throw error
+        }
+        try FileIO.removeIfPresent(temp)
+        try FileIO.syncDirectory(of: path, sync: options.sync)
+        return try JournalWriter(path: path, options: options, lock: lock)
+    }
+
+    /// Opens an existing journal for writing, recovering a torn tail.
+    public static func open(at path: String, options: JournalOptions = JournalOptions()) throws -> JournalWriter {
+        guard FileIO.exists(path) else { throw JournalError.notFound(path: path) }
+        let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
+        return try JournalWriter(path: path, options: options, lock: lock)
+    }
+
+    private init(path: String, options: JournalOptions, lock: JournalLock) throws {
+        self.path = path
+        self.options = options
+        try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
+        let fd = try FileIO.open(path, O_RDWR)
+        do {
+            let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
+            var ids = IDSet()
+            if try scanner.readHeader() {
+                while let unit = try scanner.next() {
+                    guard let content = unit.content, let base = content.baseAddress else { continue }
+                    for line in scanner.lines {
+                        ids.insert(UnsafeRawBufferPointer(start: base + Int(line.idStart), count: Int(line.idEnd - line.idStart)))
+                    }
+                }
+            }
+            let fault = try scanner.classify()
+            guard let header = scanner.header, fault == nil || fault?.kind == .tornTail else {
+                throw JournalError.damaged(scanner.status(path: path, fault: fault))
+            }
+            if let fault {
+                recovered = try Recovery.quarantine(fd: fd, path: path, fault: fault, options: options,
+                                                    salvage: [], lastSequence: scanner.nextSeq - 1)
+            }
+            self.header = header
+            self.fd = fd
+            self.lock = lock
+            self.ids = ids
+            encoder = try FrameEncoder()
+            fileEnd = scanner.offset
+            tailStart = scanner.sealedEnd
+            tailBytes = scanner.tailBytes
+            commitCount = scanner.commitCount
+            chain = scanner.chain
+            chunkCount = scanner.chunkCount
+            sealedThrough = scanner.sealedThrough
+            lastSequence = scanner.nextSeq - 1
+        } catch {
+            FileIO.closeDescriptor(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        if fd >= 0 {
+            if dirty && failure == nil { _ = options.sync(fd) }
+            FileIO.closeDescriptor(fd)
+        }
+        lock?.release()
+    }
+
+    /// Syncs pending data (relaxed durability), closes the file and releases the lock.
+    public func close() throws {
+        guard fd >= 0 else { return }
+        defer {
+            FileIO.closeDescriptor(fd)
+            fd = -1
+            lock?.release()
+            lock = nil
+        }
+        if dirty && failure == nil { try syncJournal() }
+    }
+
+    /// Throws unless the writer is open and not failed.
+    func checkUsable() throws {
+        guard fd >= 0 else { throw JournalError.closed(path: path) }
+        if let failure { throw JournalError.writerFailed(path: path, cause: failure) }
+    }
+
+    /// Syncs the journal file; a failure fails the writer for good.
+    func syncJournal() throws {
+        try sync(fd, what: path)
+        dirty = false
+        lastSync = ContinuousClock.now
+    }
+
+    /// Syncs `descriptor` through the seam; a failure fails the writer for good (never retried).
+    func sync(_ descriptor: Int32, what: String) throws {
+        guard options.sync(descriptor) == 0 else {
+            let code = errno
+            failure = "fdatasync of \(what): \(String(cString: strerror(code)))"
+            throw JournalError.writerFailed(path: path, cause: failure ?? "fdatasync failed")
+        }
+    }
+
+    /// Calls the fault hook, if any.
+    @inline(__always)
+    func fault(_ point: FaultPoint) { options.faultHook?(point) }
+}

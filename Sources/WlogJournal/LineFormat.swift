@@ -1,0 +1,107 @@
+/// The only parts of an event line the journal reads: the envelope's leading `seq` and `id`.
+///
+/// A committed line starts exactly with `{"seq":N,"id":"` (N decimal, no leading zeros, ≥ 1),
+/// then the id (1…64 bytes, no `"`, `\` or control bytes), then `"`. A pending line (given to
+/// `append`) starts with `{"id":"`, ends with `}` (optionally followed by one `\n`) and has no
+/// other `\n`; the writer splices `"seq":N,` after its `{`.
+enum LineFormat {
+    /// Why a pending line was refused.
+    struct Refusal: Error { var reason: String }
+
+    static let committedPrefix: [UInt8] = Array(#"{"seq":"#.utf8)
+    static let idKey: [UInt8] = Array(#","id":""#.utf8)
+    static let pendingPrefix: [UInt8] = Array(#"{"id":""#.utf8)
+
+    /// The sequence number and id byte range of a committed line (without its `\n`), or nil.
+    @inline(__always)
+    static func parseCommitted(_ line: UnsafeRawBufferPointer) -> (seq: UInt64, id: Range<Int>)? {
+        let n = line.count
+        guard n > 16, line[0] == UInt8(ascii: "{"), line[1] == UInt8(ascii: "\""), line[2] == UInt8(ascii: "s"),
+              line[3] == UInt8(ascii: "e"), line[4] == UInt8(ascii: "q"), line[5] == UInt8(ascii: "\""),
+              line[6] == UInt8(ascii: ":")
+        else { return nil }
+        var i = 7
+        guard line[i] >= UInt8(ascii: "1"), line[i] <= UInt8(ascii: "9") else { return nil }
+        var seq: UInt64 = 0
+        while i < n, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
+            let (m, o1) = seq.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(UInt64(line[i] - UInt8(ascii: "0")))
+            guard !o1, !o2 else { return nil }
+            seq = s
+            i += 1
+        }
+        guard i + idKey.count <= n else { return nil }
+        for k in 0..<idKey.count where line[i + k] != idKey[k] { return nil }
+        guard let id = idRange(line, from: i + idKey.count) else { return nil }
+        return (seq, id)
+    }
+
+    /// The id starting at `start` up to its closing quote, if it is a valid id.
+    @inline(__always)
+    static func idRange(_ line: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+        let limit = min(line.count, start + JournalFormat.maxIDLength + 1)
+        var i = start
+        while i < limit {
+            let c = line[i]
+            if c == UInt8(ascii: "\"") { return i > start ? start..<i : nil }
+            if c == UInt8(ascii: "\\") || c < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Checks a pending line; returns its body without a trailing `\n` and its id range, or why not.
+    static func validatePending(_ bytes: [UInt8]) -> Result<(body: ArraySlice<UInt8>, id: Range<Int>), Refusal> {
+        var body = bytes[...]
+        if body.last == UInt8(ascii: "\n") { body = body.dropLast() }
+        guard body.starts(with: pendingPrefix) else {
+            return .failure(Refusal(reason: #"it must start with {"id":" (the envelope's id first, no seq)"#))
+        }
+        guard body.last == UInt8(ascii: "}") else { return .failure(Refusal(reason: "it must end with }")) }
+        guard !body.contains(UInt8(ascii: "\n")) else { return .failure(Refusal(reason: "it holds a line break inside")) }
+        let committedLength = body.count + 30  // {"seq": + 20 digits + , + \n, an upper bound
+        guard committedLength <= JournalFormat.maxChunkContent else {
+            return .failure(Refusal(reason: "it is longer than \(JournalFormat.maxChunkContent - 30) bytes"))
+        }
+        let id: Range<Int>? = body.withUnsafeBytes { idRange($0, from: pendingPrefix.count) }
+        guard let id else {
+            return .failure(Refusal(reason: "its id must be 1…\(JournalFormat.maxIDLength) bytes without quotes, backslashes or control characters"))
+        }
+        return .success((body, id))
+    }
+}
+
+/// The ids of a journal, compact for the usual 128-bit lower-case hex ids.
+struct IDSet {
+    private struct Hex128: Hashable { var hi: UInt64; var lo: UInt64 }
+    private var hex: Set<Hex128> = []
+    private var other: Set<String> = []
+
+    var count: Int { hex.count + other.count }
+
+    /// Inserts the id; returns false if it was already there.
+    @discardableResult
+    mutating func insert(_ id: UnsafeRawBufferPointer) -> Bool {
+        if let key = Self.hex128(id) { return hex.insert(key).inserted }
+        return other.insert(String(decoding: id, as: UTF8.self)).inserted
+    }
+
+    func contains(_ id: UnsafeRawBufferPointer) -> Bool {
+        if let key = Self.hex128(id) { return hex.contains(key) }
+        return other.contains(String(decoding: id, as: UTF8.self))
+    }
+
+    private static func hex128(_ id: UnsafeRawBufferPointer) -> Hex128? {
+        guard id.count == 32 else { return nil }
+        var hi: UInt64 = 0, lo: UInt64 = 0
+        for i in 0..<16 {
+            guard let v = hexValue(id[i]) else { return nil }
+            hi = hi << 4 | UInt64(v)
+        }
+        for i in 16..<32 {
+            guard let v = hexValue(id[i]) else { return nil }
+            lo = lo << 4 | UInt64(v)
+        }
+        return Hex128(hi: hi, lo: lo)
+    }
+}

@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+
+/// The skippable frame that follows each sealed chunk and ties it into the chain.
+///
+/// Encoding (all integers little-endian):
+/// ```
+/// 51 2A 4D 18          magic 0x184D2A51 (an LZ4 skippable frame; stock lz4 skips it)
+/// u32                  payload length in bytes
+/// payload              UTF-8 JSON, no white space, no trailing newline, keys in this order:
+///   {"first":F,"last":L,"count":C,"sha256":"<64 hex>","chain":"<64 hex>"}
+/// ```
+/// `first`/`last` are the sequence numbers of the chunk's first and last line, `count` its number
+/// of lines (`last - first + 1`), `sha256` the lower-case hex SHA-256 of the chunk's decompressed
+/// bytes (the lines with their `\n`), and `chain` the lower-case hex of
+/// SHA-256(previous chain's 32 bytes ‖ this chunk's 32 digest bytes); the previous chain of the
+/// first chunk is 32 zero bytes. Numbers are decimal without leading zeros. A trailer is accepted
+/// only if re-encoding its decoded values gives the same bytes.
+struct SealedChunkTrailer: Equatable, Codable {
+    var first: UInt64
+    var last: UInt64
+    var count: UInt64
+    var sha256: String
+    var chain: String
+
+    /// The chain value before any chunk.
+    static let zeroChain = [UInt8](repeating: 0, count: 32)
+
+    /// The trailer for `content` (lines `first…last`) following the chain value `previousChain`.
+    init(content: UnsafeRawBufferPointer, first: UInt64, last: UInt64, previousChain: [UInt8]) {
+        let digest = Array(SHA256.hash(data: content))
+        self.first = first
+        self.last = last
+        count = last - first + 1
+        sha256 = hexString(digest)
+        chain = hexString(Self.nextChain(previousChain, digest: digest))
+    }
+
+    /// SHA-256(previous ‖ digest).
+    static func nextChain(_ previous: [UInt8], digest: [UInt8]) -> [UInt8] {
+        assert(previous.count == 32 && digest.count == 32)
+        var hasher = SHA256()
+        hasher.update(data: previous)
+        hasher.update(data: digest)
+        return Array(hasher.finalize())
+    }
+
+    /// The JSON payload.
+    var payload: [UInt8] {
+        Array(#"{"first":\#(first),"last":\#(last),"count":\#(count),"sha256":"\#(sha256)","chain":"\#(chain)"}"#.utf8)
+    }
+
+    /// The whole skippable frame: magic, length, payload.
+    var encoded: [UInt8] {
+        let body = payload
+        return JournalFormat.trailerMagic.littleEndianBytes + UInt32(body.count).littleEndianBytes + body
+    }
+
+    /// Decodes a payload, accepting only the canonical encoding above.
+    static func decode(_ payload: UnsafeRawBufferPointer) -> SealedChunkTrailer? {
+        guard let trailer = try? JSONDecoder().decode(SealedChunkTrailer.self, from: Data(payload)),
+              trailer.payload.elementsEqual(payload),
+              trailer.sha256.count == 64, trailer.chain.count == 64
+        else { return nil }
+        return trailer
+    }
+
+    /// The 32 bytes of a 64-digit lower-case hex string, or nil.
+    static func bytes(fromHex hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let hi = hexValue(digits[index]), let lo = hexValue(digits[index + 1]) else { return nil }
+            out.append(hi << 4 | lo)
+            index += 2
+        }
+        return out
+    }
+}
+
+/// The value of one lower-case hex digit.
+@inline(__always)
+func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+    default: nil
+    }
+}
