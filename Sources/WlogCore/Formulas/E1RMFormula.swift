@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A published formula that estimates a one-rep max (e1RM) from a set's weight and reps.
+///
+/// Constants are those of `reference/formulas.md`. Every formula follows the same contract:
+/// - a single (1 rep) estimates its own weight, whatever the formula or RPE;
+/// - sets with fewer than 1 rep, more than `maxReps` reps (default 12), or no positive weight
+///   get no estimate;
+/// - a formula whose denominator reaches its pole (Brzycki at 37 reps, Lander near 38) gives none;
+/// - `rpe` divides the weight by the RTS percentage of the set's effective reps and needs an RPE.
+public enum E1RMFormula: String, Sendable, Hashable, CaseIterable, Codable {
+    /// w · (1 + r/30) — Epley 1985, the default (seed 003).
+    case epley
+    /// w · 36 / (37 − r) — Brzycki 1993.
+    case brzycki
+    /// 100 w / (101.3 − 2.67123 r) — Lander 1985.
+    case lander
+    /// w · r^0.10 — Lombardi 1989.
+    case lombardi
+    /// 100 w / (52.2 + 41.9 e^(−0.055 r)) — Mayhew et al. 1992.
+    case mayhew
+    /// w · (1 + r/40) — O'Conner et al. 1989.
+    case oconner
+    /// 100 w / (48.8 + 53.8 e^(−0.075 r)) — Wathen 1994.
+    case wathen
+    /// w ÷ RTS percentage for reps + (10 − RPE) — Tuchscherer 2015.
+    case rpe
+
+    /// The rep count above which sets get no estimate unless the caller says otherwise.
+    public static let defaultMaxReps = 12
+
+    /// The estimated 1RM of `weight` lifted for `reps` (at `rpe` on the 1–10 scale), in the
+    /// same unit as the weight, or `nil` when the formula gives none.
+    public func estimate(weight: Double, reps: Int, rpe: Double? = nil, maxReps: Int = defaultMaxReps) -> Double? {
+        guard weight > 0, weight.isFinite, reps >= 1, reps <= maxReps else { return nil }
+        if reps == 1 { return weight }
+        let r = Double(reps)
+        let estimate: Double
+        switch self {
+        case .epley: estimate = weight * (1 + r / 30)
+        case .brzycki:
+            guard reps < 37 else { return nil }
+            estimate = weight * 36 / (37 - r)
+        case .lander:
+            let denominator = 101.3 - 2.67123 * r
+            guard denominator > 0 else { return nil }
+            estimate = 100 * weight / denominator
+        case .lombardi: estimate = weight * pow(r, 0.10)
+        case .mayhew: estimate = 100 * weight / (52.2 + 41.9 * exp(-0.055 * r))
+        case .oconner: estimate = weight * (1 + r / 40)
+        case .wathen: estimate = 100 * weight / (48.8 + 53.8 * exp(-0.075 * r))
+        case .rpe:
+            guard let rpe, let fraction = RTSChart.fraction(reps: reps, rpe: rpe) else { return nil }
+            estimate = weight / fraction
+        }
+        return estimate.isFinite && estimate > 0 ? estimate : nil
+    }
+
+    /// The estimated 1RM of a set as a mass in the weight's unit, rounded to 1e-4 of that unit.
+    public func estimate(weight: Mass, reps: Int, rpe: RPE? = nil, maxReps: Int = defaultMaxReps) -> Mass? {
+        guard let value = estimate(weight: weight.value, reps: reps, rpe: rpe?.value, maxReps: maxReps) else {
+            return nil
+        }
+        return Mass(tenThousandths: Int64((value * 10_000).rounded()), unit: weight.unit)
+    }
+
+    /// Parses a formula name in any case (`epley`, `Brzycki`, `o'conner`, `oconnor`).
+    public init?(parsing text: some StringProtocol) {
+        let key = text.lowercased().filter { $0 != "'" && $0 != " " && $0 != "-" }
+        if let exact = E1RMFormula(rawValue: key) {
+            self = exact
+        } else if key == "oconnor" {
+            self = .oconner
+        } else {
+            return nil
+        }
+    }
+}
