@@ -1,0 +1,122 @@
+/// The personal records of one exercise, recomputed from its sets.
+///
+/// A pure function of the set list: edits, deletes and back-dated sets give every flag and date
+/// as if history had always been that way. The rules (`docs/RECORDS.md`, domain.md §4):
+/// - sets count when they are live, done and not warm-ups, of a strength or body-weight exercise
+///   (`LoggedSet.qualifies(for:)`); for cardio and timed exercises, live, done, non-warm-up sets;
+///   assisted exercises have no records;
+/// - sets are taken in history order (performed-at, then sequence);
+/// - a set *is a PR* in a category when it is strictly better than every earlier counted set in
+///   that category; the first set with a value in a category is a PR; a tie is not;
+/// - a record's date is the set that first reached the best value.
+public struct PersonalRecords: Sendable {
+    /// The exercise.
+    public let exercise: Exercise
+    /// The categories tracked for this exercise, in display order.
+    public let kinds: [RecordKind]
+    /// The current records, in display order; a category without any value is absent.
+    public let records: [PersonalRecord]
+    /// The counted sets in history order.
+    let counted: [LoggedSet]
+    /// The categories each set was a PR in when it was performed.
+    let prsBySet: [EventID: [RecordKind]]
+    /// The sets that lifted more reps than ever before at their weight or heavier.
+    let repPRSets: Set<EventID>
+
+    /// Computes the records of `exercise` from its sets (any order; not-counted sets are skipped).
+    ///
+    /// - Parameters:
+    ///   - repTargets: the rep maxes tracked (default 1, 3, 5, 8, 10); the exercise's default PR
+    ///     reps are always added.
+    ///   - formula: the e1RM formula; `maxReps`: sets above it get no e1RM.
+    public init(
+        exercise: Exercise, sets: [LoggedSet], repTargets: [Int] = [1, 3, 5, 8, 10],
+        formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps
+    ) {
+        self.exercise = exercise
+        let kinds = Self.kinds(for: exercise, repTargets: repTargets)
+        self.kinds = kinds
+        let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
+            .sorted(by: LoggedSet.historyOrder)
+        self.counted = counted
+        let measure = RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps)
+
+        var best: [RecordKind: (measure: RecordMeasure.Value, set: LoggedSet)] = [:]
+        var prsBySet: [EventID: [RecordKind]] = [:]
+        var repPRSets: Set<EventID> = []
+        var heaviestWithAtLeast: [Int64] = []  // index r − 1: heaviest load (kg 1e-4) with ≥ r reps
+        for set in counted {
+            var prs: [RecordKind] = []
+            for kind in kinds {
+                guard let value = measure.value(of: set, for: kind) else { continue }
+                if let current = best[kind], !value.isBetter(than: current.measure) { continue }
+                best[kind] = (value, set)
+                prs.append(kind)
+            }
+            if !prs.isEmpty { prsBySet[set.id] = prs }
+            if let load = measure.load(of: set), let reps = set.reps, reps >= 1 {
+                let kg = load.kilogramTenThousandths
+                let r = min(reps, 100_000)
+                if r > heaviestWithAtLeast.count || heaviestWithAtLeast[r - 1] < kg { repPRSets.insert(set.id) }
+                if heaviestWithAtLeast.count < r {
+                    heaviestWithAtLeast.append(contentsOf: repeatElement(Int64.min, count: r - heaviestWithAtLeast.count))
+                }
+                for index in 0..<r where heaviestWithAtLeast[index] < kg { heaviestWithAtLeast[index] = kg }
+            }
+        }
+        self.prsBySet = prsBySet
+        self.repPRSets = repPRSets
+        self.records = kinds.compactMap { kind in
+            guard let entry = best[kind] else { return nil }
+            return PersonalRecord(
+                kind: kind, value: entry.measure.value, reps: entry.set.reps, weight: measure.load(of: entry.set),
+                set: entry.set.id, performed: entry.set.performed)
+        }
+    }
+
+    /// The record of a category, if any set has a value in it.
+    public func record(_ kind: RecordKind) -> PersonalRecord? { records.first { $0.kind == kind } }
+
+    /// The categories the set was a PR in when it was performed (empty when none), in display order.
+    public func prs(of set: EventID) -> [RecordKind] { prsBySet[set] ?? [] }
+
+    /// Whether the set lifted more reps than every earlier counted set at its weight or heavier.
+    public func isRepPR(_ set: EventID) -> Bool { repPRSets.contains(set) }
+
+    /// The most reps among counted sets at or above `weight`, with the set that first did them.
+    public func bestReps(atOrAbove weight: Mass) -> (reps: Int, set: LoggedSet)? {
+        let measure = RecordMeasure(kind: exercise.kind, formula: .epley, maxReps: 0)
+        var best: (reps: Int, set: LoggedSet)?
+        for set in counted {
+            guard let load = measure.load(of: set), load >= weight, let reps = set.reps, reps >= 1 else { continue }
+            if reps > (best?.reps ?? 0) { best = (reps, set) }
+        }
+        return best
+    }
+
+    /// Whether a record is NEW at `now`: its set was performed within the last 7 days.
+    public func isNew(_ record: PersonalRecord, now: Instant) -> Bool { record.isNew(now: now) }
+
+    /// The categories tracked for an exercise: weight records and rep maxes for strength and
+    /// body-weight kinds (plus max reps for body-weight), distance, duration and pace for cardio,
+    /// duration for timed, none for assisted.
+    public static func kinds(for exercise: Exercise, repTargets: [Int] = [1, 3, 5, 8, 10]) -> [RecordKind] {
+        let repMaxes = Set((repTargets + [exercise.prReps]).filter { $0 >= 1 }).sorted().map(RecordKind.repMax)
+        switch exercise.kind {
+        case .strength: return [.heaviest, .e1rm] + repMaxes + [.setVolume]
+        case .bodyweight: return [.heaviest, .e1rm] + repMaxes + [.setVolume, .maxReps]
+        case .assisted: return []
+        case .cardio: return [.longestDistance, .longestDuration, .bestPace]
+        case .timed: return [.longestDuration]
+        }
+    }
+
+    /// Whether a set counts toward the records of an exercise of `kind`.
+    static func counts(_ set: LoggedSet, for kind: ExerciseKind) -> Bool {
+        switch kind {
+        case .strength, .bodyweight: return set.qualifies(for: kind)
+        case .cardio, .timed: return set.isLive && set.done && set.setType != .warmup
+        case .assisted: return false
+        }
+    }
+}
