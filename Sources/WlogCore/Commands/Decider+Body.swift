@@ -1,0 +1,52 @@
+/// Body weight, goal and readiness.
+extension Decider {
+    func recordBodyweight(_ weight: Mass, at: ZonedInstant?, notes: String?) throws(Refusal) -> [Event] {
+        try positive(weight, field: "bodyweight.weight", what: "a body weight")
+        let at = try occurred(at, field: "bodyweight.at")
+        return [context.event(.bodyweightRecorded(BodyweightRecorded(weight: weight, notes: notes)), occurred: at)]
+    }
+
+    func editBodyweight(_ c: BodyweightEdited) throws(Refusal) -> [Event] {
+        _ = try liveEntry(c.entry)
+        guard c.weight != nil || c.at != nil || c.notes != nil else {
+            throw Refusal(field: "edit", value: "none", allowed: "give at least one field to change")
+        }
+        if let weight = c.weight { try positive(weight, field: "bodyweight.weight", what: "a body weight") }
+        if c.at != nil { _ = try occurred(c.at, field: "bodyweight.at") }
+        return [context.event(.bodyweightEdited(c))]
+    }
+
+    func deleteBodyweight(_ id: EventID) throws(Refusal) -> [Event] {
+        _ = try liveEntry(id)
+        return [context.event(.bodyweightDeleted(BodyweightDeleted(entry: id)))]
+    }
+
+    func setGoal(_ weight: Mass?) throws(Refusal) -> [Event] {
+        if let weight { try positive(weight, field: "goal.weight", what: "a body-weight goal") }
+        return [context.event(.goalSet(GoalSet(weight: weight)))]
+    }
+
+    func recordReadiness(_ c: RecordReadiness) throws(Refusal) -> [Event] {
+        let payload = ReadinessRecorded(
+            mobility: try rating(c.mobility, field: "readiness.mobility", name: "mobility"),
+            soreness: try rating(c.soreness, field: "readiness.soreness", name: "soreness"),
+            sleep: try rating(c.sleep, field: "readiness.sleep", name: "sleep"),
+            energy: try rating(c.energy, field: "readiness.energy", name: "energy"),
+            pain: c.pain, note: c.note)
+        let at = try occurred(c.at, field: "readiness.at")
+        return [context.event(.readinessRecorded(payload), occurred: at)]
+    }
+
+    /// A body-weight entry that exists and is not deleted.
+    private func liveEntry(_ id: EventID) throws(Refusal) -> BodyweightEntry {
+        guard let entry = state.bodyweight(id) else {
+            throw Refusal(field: "bodyweight", value: id.short, problem: "is unknown",
+                          allowed: "no body-weight entry has this id; see `wlog bodyweight`")
+        }
+        guard !entry.isDeleted else {
+            throw Refusal(field: "bodyweight", value: id.short, problem: "is already deleted",
+                          allowed: "a deleted entry cannot be edited or deleted again")
+        }
+        return entry
+    }
+}

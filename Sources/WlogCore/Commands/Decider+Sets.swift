@@ -1,0 +1,100 @@
+/// Sets: log (one or `xSETS`), edit, delete.
+extension Decider {
+    /// How long after a workout's start a set without `--workout` still joins it.
+    static let openWorkoutWindow: Int64 = 12 * 3_600_000
+
+    func logSets(_ c: LogSets) throws(Refusal) -> [Event] {
+        guard (1...100).contains(c.count) else {
+            throw Refusal(field: "set.sets", value: String(c.count), allowed: "a set line repeats 1 to 100 times")
+        }
+        var events: [Event] = []
+        let exercise: Exercise
+        if let create = c.create, state.exercises(named: c.exercise).isEmpty {
+            var new = create
+            new.name = c.exercise
+            let made = try createExercise(new)
+            exercise = made.exercise
+            events += made.events
+        } else {
+            exercise = try self.exercise(named: c.exercise, field: "set.exercise")
+        }
+        try SetRules(reps: c.reps, weight: c.weight, distance: c.distance, durationMilliseconds: c.durationMilliseconds)
+            .check(kind: exercise.kind)
+        let rpe = try rpe(c.rpe, field: "set.rpe")
+        let effort = try rating(c.effort, field: "set.effort", name: "effort")
+        let at = try occurred(c.at, field: "set.at")
+        let workout: EventID?
+        if let id = c.workout {
+            workout = try liveWorkout(id, field: "set.workout").id
+        } else {
+            workout = openWorkout(at: at.instant)?.id
+        }
+        let payload = SetLogged(
+            exercise: exercise.id, workout: workout, reps: c.reps, weight: c.weight, distance: c.distance,
+            durationMilliseconds: c.durationMilliseconds, rpe: rpe, effort: effort, setType: c.setType,
+            done: c.done, notes: c.notes, source: c.source)
+        for _ in 0..<c.count { events.append(context.event(.setLogged(payload), occurred: at)) }
+        return events
+    }
+
+    /// The workout in progress a set at `instant` joins: the latest one started at most 12 hours before.
+    func openWorkout(at instant: Instant) -> WorkoutRecord? {
+        state.openWorkouts.first {
+            $0.started.instant <= instant
+                && instant.millisecondsSince1970 - $0.started.instant.millisecondsSince1970 <= Decider.openWorkoutWindow
+        }
+    }
+
+    func editSet(_ c: EditSet) throws(Refusal) -> [Event] {
+        let current = try liveSet(c.set)
+        let changesSomething = c.exercise != nil || c.workout != nil || c.at != nil || c.reps != nil
+            || c.weight != nil || c.distance != nil || c.durationMilliseconds != nil || c.rpe != nil
+            || c.effort != nil || c.setType != nil || c.done != nil || c.notes != nil
+        guard changesSomething else {
+            throw Refusal(field: "edit", value: "none", allowed: "give at least one field to change")
+        }
+        let exercise: Exercise
+        if let text = c.exercise {
+            exercise = try self.exercise(named: text, field: "set.exercise")
+        } else if let known = state.exercise(current.exercise) {
+            exercise = known
+        } else {
+            throw Refusal(field: "set.exercise", value: current.exercise, problem: "is unknown",
+                          allowed: "move the set to a known exercise with --exercise")
+        }
+        try SetRules(reps: c.reps ?? current.reps, weight: c.weight ?? current.weight,
+                     distance: c.distance ?? current.distance,
+                     durationMilliseconds: c.durationMilliseconds ?? current.durationMilliseconds)
+            .check(kind: exercise.kind)
+        let rpe = try rpe(c.rpe, field: "set.rpe")
+        let effort = try rating(c.effort, field: "set.effort", name: "effort")
+        let at: ZonedInstant? = c.at == nil ? nil : try occurred(c.at, field: "set.at")
+        if let id = c.workout { _ = try liveWorkout(id, field: "set.workout") }
+        let payload = SetEdited(
+            set: c.set, exercise: c.exercise == nil ? nil : exercise.id, workout: c.workout, performed: at,
+            reps: c.reps, weight: c.weight, distance: c.distance, durationMilliseconds: c.durationMilliseconds,
+            rpe: rpe, effort: effort, setType: c.setType, done: c.done, notes: c.notes)
+        return [context.event(.setEdited(payload))]
+    }
+
+    func deleteSet(_ id: EventID, reason: String?) throws(Refusal) -> [Event] {
+        _ = try liveSet(id)
+        return [context.event(.setDeleted(SetDeleted(set: id, reason: reason)))]
+    }
+
+    /// A set that exists, is not deleted and is not in a discarded workout.
+    func liveSet(_ id: EventID) throws(Refusal) -> LoggedSet {
+        guard let set = state.set(id) else {
+            throw Refusal(field: "set", value: id.short, problem: "is unknown",
+                          allowed: "no set has this id; see `wlog history`")
+        }
+        guard !set.isDeleted else {
+            throw Refusal(field: "set", value: id.short, problem: "is already deleted",
+                          allowed: "a deleted set cannot be edited or deleted again")
+        }
+        guard !set.isDiscarded else {
+            throw Refusal(field: "set", value: id.short, allowed: "its workout was discarded")
+        }
+        return set
+    }
+}

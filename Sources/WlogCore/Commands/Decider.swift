@@ -1,0 +1,118 @@
+/// Turns a command into the events of one atomic commit, or refuses it naming the field.
+///
+/// Reads only `state` and `context`; never appends. An empty result means "nothing to record"
+/// (e.g. creating an exercise that already exists links to it).
+public func decide(_ command: Command, state: WlogState, context: DecideContext) throws(Refusal) -> [Event] {
+    try Decider(state: state, context: context).decide(command)
+}
+
+/// The decider's working set: the state read and the context the events are stamped with.
+struct Decider {
+    let state: WlogState
+    let context: DecideContext
+
+    /// How long after `now` an occurred-at may be (clock skew between devices, time zones).
+    static let futureTolerance: Int64 = 86_400_000
+
+    func decide(_ command: Command) throws(Refusal) -> [Event] {
+        switch command {
+        case .logSets(let c): return try logSets(c)
+        case .editSet(let c): return try editSet(c)
+        case .deleteSet(let id, let reason): return try deleteSet(id, reason: reason)
+        case .startWorkout(let c): return try startWorkout(c)
+        case .finishWorkout(let c): return try finishWorkout(c)
+        case .discardWorkout(let id): return try discardWorkout(id)
+        case .addWorkoutExercise(let workout, let exercise, let position, let notes):
+            return try addWorkoutExercise(workout, exercise: exercise, position: position, notes: notes)
+        case .removeWorkoutExercise(let workout, let exercise):
+            return try removeWorkoutExercise(workout, exercise: exercise)
+        case .reorderWorkoutExercises(let workout, let exercises):
+            return try reorderWorkoutExercises(workout, exercises: exercises)
+        case .recordBodyweight(let weight, let at, let notes): return try recordBodyweight(weight, at: at, notes: notes)
+        case .editBodyweight(let c): return try editBodyweight(c)
+        case .deleteBodyweight(let id): return try deleteBodyweight(id)
+        case .setGoal(let weight): return try setGoal(weight)
+        case .createExercise(let c): return try createExercise(c).events
+        case .updateExercise(let c): return try updateExercise(c)
+        case .retireExercise(let name): return try retireExercise(name)
+        case .updateProfile(let c): return try updateProfile(c)
+        case .changeSettings(let c): return try changeSettings(c)
+        case .recordReadiness(let c): return try recordReadiness(c)
+        case .addEquipment(let item): return try equipment(item, isNew: true)
+        case .updateEquipment(let item): return try equipment(item, isNew: false)
+        case .removeEquipment(let id): return try removeEquipment(id)
+        case .createRoutine(let r): return try routine(r, isNew: true)
+        case .updateRoutine(let r): return try routine(r, isNew: false)
+        case .retireRoutine(let id): return try retireRoutine(id)
+        }
+    }
+
+    // MARK: shared checks
+
+    /// The occurred-at to use: the given one, refused when more than a day after now.
+    func occurred(_ at: ZonedInstant?, field: String) throws(Refusal) -> ZonedInstant {
+        guard let at else { return context.zonedNow }
+        let latest = context.now.adding(milliseconds: Decider.futureTolerance)
+        guard at.instant <= latest else {
+            throw Refusal(field: field, value: at.iso8601WithOffset,
+                          allowed: "it is more than a day after now (" + context.zonedNow.iso8601WithOffset + ")")
+        }
+        return at
+    }
+
+    /// An RPE from what the lifter typed.
+    func rpe(_ value: Double?, field: String) throws(Refusal) -> RPE? {
+        guard let value else { return nil }
+        guard let rpe = RPE(value) else {
+            throw Refusal(field: field, value: Decider.number(value), allowed: "RPE is " + RPE.allowedText)
+        }
+        return rpe
+    }
+
+    /// A 1–5 rating from what the lifter typed.
+    func rating(_ value: Int?, field: String, name: String) throws(Refusal) -> Rating? {
+        guard let value else { return nil }
+        guard let rating = Rating(value) else {
+            throw Refusal(field: field, value: String(value), allowed: name + " is " + Rating.allowedText)
+        }
+        return rating
+    }
+
+    /// Default PR reps, 1–50.
+    func prReps(_ value: Int?, field: String) throws(Refusal) -> Int? {
+        guard let value else { return nil }
+        guard (1...50).contains(value) else {
+            throw Refusal(field: field, value: String(value), allowed: "default PR reps are 1 to 50")
+        }
+        return value
+    }
+
+    /// A positive mass (body weight, goal).
+    func positive(_ mass: Mass, field: String, what: String) throws(Refusal) {
+        guard mass.tenThousandths > 0 else {
+            throw Refusal(field: field, value: mass.formatted(), allowed: what + " must be more than 0")
+        }
+    }
+
+    /// A workout that exists and was not discarded.
+    func liveWorkout(_ id: EventID, field: String) throws(Refusal) -> WorkoutRecord {
+        guard let record = state.workout(id) else {
+            throw Refusal(field: field, value: id.short, problem: "is unknown",
+                          allowed: "no workout has this id; see `wlog history`")
+        }
+        guard !record.isDiscarded else {
+            throw Refusal(field: field, value: id.short, allowed: "that workout was discarded")
+        }
+        return record
+    }
+
+    /// `8`, `8.5`, `11`.
+    static func number(_ value: Double) -> String {
+        let doubled = value * 2
+        if doubled == doubled.rounded(), abs(value) < 1e9 {
+            let half = Int(doubled)
+            return half % 2 == 0 ? String(half / 2) : String(value)
+        }
+        return String(value)
+    }
+}

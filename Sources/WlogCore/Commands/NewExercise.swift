@@ -1,0 +1,43 @@
+/// `exercise NAME --group G …`: a custom exercise to find or create.
+public struct NewExercise: Sendable, Hashable {
+    public var name: String
+    public var group: MuscleGroup
+    /// Default: cardio for the Cardio group, else strength.
+    public var kind: ExerciseKind?
+    public var muscles: [Muscle]
+    public var secondary: [MuscleGroup]
+    public var equipment: Equipment
+    /// Default: from the group (Legs → squat, Chest/Shoulders/Triceps → push, Back/Biceps/Arms →
+    /// pull, Core → core, Cardio → cardio).
+    public var pattern: MovementPattern?
+    /// Default PR reps as typed, 1–50; default 3 for a custom exercise.
+    public var prReps: Int?
+    public var pinnedNote: String?
+    public var aliases: [String]
+
+    public init(name: String, group: MuscleGroup, kind: ExerciseKind? = nil, muscles: [Muscle] = [],
+                secondary: [MuscleGroup] = [], equipment: Equipment = .none, pattern: MovementPattern? = nil,
+                prReps: Int? = nil, pinnedNote: String? = nil, aliases: [String] = []) {
+        self.name = name
+        self.group = group
+        self.kind = kind
+        self.muscles = muscles
+        self.secondary = secondary
+        self.equipment = equipment
+        self.pattern = pattern
+        self.prReps = prReps
+        self.pinnedNote = pinnedNote
+        self.aliases = aliases
+    }
+
+    /// The movement pattern a group implies when none is given.
+    static func defaultPattern(for group: MuscleGroup) -> MovementPattern {
+        switch group {
+        case .legs: return .squat
+        case .chest, .shoulders, .triceps: return .push
+        case .back, .biceps, .arms: return .pull
+        case .core: return .core
+        case .cardio: return .cardio
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// `log set`: one set, or several identical ones, of an exercise named as the lifter typed it.
+public struct LogSets: Sendable, Hashable {
+    /// Name, id or alias of the exercise.
+    public var exercise: String
+    /// When given and the exercise is unknown, create it (find-or-create) instead of refusing.
+    public var create: NewExercise?
+    /// The workout; nil = the workout in progress if one started within 12 hours, else the
+    /// implicit workout of the set's local day.
+    public var workout: EventID?
+    /// When it was performed; nil = now.
+    public var at: ZonedInstant?
+    public var reps: Int?
+    public var weight: Mass?
+    public var distance: Distance?
+    public var durationMilliseconds: Int64?
+    /// RPE as typed (1–10 in half steps); `rir N` is given as `10 − N`.
+    public var rpe: Double?
+    /// Effort 1–5 as typed.
+    public var effort: Int?
+    public var setType: SetType
+    public var done: Bool
+    public var notes: String?
+    /// Number of identical sets (`xSETS`), 1…100.
+    public var count: Int
+    /// For imports: the source row's original text.
+    public var source: String?
+
+    public init(
+        exercise: String, create: NewExercise? = nil, workout: EventID? = nil, at: ZonedInstant? = nil,
+        reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
+        rpe: Double? = nil, effort: Int? = nil, setType: SetType = .working, done: Bool = true,
+        notes: String? = nil, count: Int = 1, source: String? = nil
+    ) {
+        self.exercise = exercise
+        self.create = create
+        self.workout = workout
+        self.at = at
+        self.reps = reps
+        self.weight = weight
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+        self.rpe = rpe
+        self.effort = effort
+        self.setType = setType
+        self.done = done
+        self.notes = notes
+        self.count = count
+        self.source = source
+    }
+}
+
+/// `edit`: a correction of a set; only the fields given change.
+public struct EditSet: Sendable, Hashable {
+    public var set: EventID
+    /// Move the set to another exercise (name, id or alias).
+    public var exercise: String?
+    public var workout: EventID?
+    public var at: ZonedInstant?
+    public var reps: Int?
+    public var weight: Mass?
+    public var distance: Distance?
+    public var durationMilliseconds: Int64?
+    public var rpe: Double?
+    public var effort: Int?
+    public var setType: SetType?
+    public var done: Bool?
+    /// `""` clears the notes.
+    public var notes: String?
+
+    public init(
+        set: EventID, exercise: String? = nil, workout: EventID? = nil, at: ZonedInstant? = nil,
+        reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
+        rpe: Double? = nil, effort: Int? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil
+    ) {
+        self.set = set
+        self.exercise = exercise
+        self.workout = workout
+        self.at = at
+        self.reps = reps
+        self.weight = weight
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+        self.rpe = rpe
+        self.effort = effort
+        self.setType = setType
+        self.done = done
+        self.notes = notes
+    }
+}

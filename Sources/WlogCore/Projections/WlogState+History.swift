@@ -1,0 +1,119 @@
+/// Which workouts history shows and which page of them.
+public struct HistoryFilter: Sendable, Hashable {
+    /// First and last local day, inclusive.
+    public var since: LocalDay?
+    public var until: LocalDay?
+    /// Only workouts with a set of this exercise id.
+    public var exercise: String?
+    /// Only workouts with a set whose exercise's primary group is this.
+    public var group: MuscleGroup?
+    /// Only workouts whose name, notes, exercise names or set notes contain this (any case).
+    public var search: String?
+    /// Page size (50 by default) and offset, counted in workouts.
+    public var limit: Int
+    public var offset: Int
+
+    public init(since: LocalDay? = nil, until: LocalDay? = nil, exercise: String? = nil, group: MuscleGroup? = nil,
+                search: String? = nil, limit: Int = 50, offset: Int = 0) {
+        self.since = since
+        self.until = until
+        self.exercise = exercise
+        self.group = group
+        self.search = search
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// One page of history: workouts newest first, grouped by local day.
+public struct HistoryPage: Sendable, Hashable {
+    public var days: [HistoryDay]
+    /// How many workouts matched the filter (all pages).
+    public var total: Int
+
+    /// The page's workouts, newest first.
+    public var workouts: [WorkoutSummary] { days.flatMap(\.workouts) }
+}
+
+/// The workouts of one local day, newest first.
+public struct HistoryDay: Sendable, Hashable {
+    public var day: LocalDay
+    public var workouts: [WorkoutSummary]
+}
+
+extension WlogState {
+    /// Workouts newest first grouped by local day, filtered and paginated.
+    ///
+    /// `prs` finds each exercise's PR sets over its whole live history (not just the page);
+    /// without it, `prs` of each summary is empty.
+    public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext, prs: PRFinder? = nil) -> HistoryPage {
+        let index = WorkoutIndex(self)
+        let needle = filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        let matching = index.newestFirst.filter { entry in
+            if let since = filter.since, entry.day < since { return false }
+            if let until = filter.until, entry.day > until { return false }
+            if let id = filter.exercise, !entry.sets.contains(where: { $0.exercise == id }) { return false }
+            if let group = filter.group, !entry.sets.contains(where: { exerciseOrStandIn($0.exercise).group == group }) {
+                return false
+            }
+            if let needle, !matches(entry, needle) { return false }
+            return true
+        }
+        let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit))
+        let finder = PRCache(state: self, finder: prs)
+        var days: [HistoryDay] = []
+        for entry in page {
+            let summary = summary(of: entry, context: context, prs: finder)
+            if days.last?.day == summary.day {
+                days[days.count - 1].workouts.append(summary)
+            } else {
+                days.append(HistoryDay(day: summary.day, workouts: [summary]))
+            }
+        }
+        return HistoryPage(days: days, total: matching.count)
+    }
+
+    /// Every workout newest first, unpaginated and without PRs.
+    public func workoutSummaries(context: QueryContext) -> [WorkoutSummary] {
+        let finder = PRCache(state: self, finder: nil)
+        return WorkoutIndex(self).newestFirst.map { summary(of: $0, context: context, prs: finder) }
+    }
+
+    /// The exercise, or a stand-in named by its id (group Core, so labels ignore it) when unknown.
+    func exerciseOrStandIn(_ id: String) -> Exercise {
+        exercise(id) ?? Exercise(id: id, name: id, group: .core, pattern: .core, isCustom: true)
+    }
+
+    private func matches(_ entry: WorkoutIndex.Entry, _ needle: String) -> Bool {
+        let record = entry.record
+        let texts = [record?.name, record?.notes, record?.finishNotes].compactMap { $0 }
+            + (record?.exercises.compactMap(\.notes) ?? [])
+            + entry.sets.compactMap(\.notes)
+            + entry.sets.map { exerciseOrStandIn($0.exercise).name }
+        return texts.contains { $0.lowercased().contains(needle) }
+    }
+}
+
+/// Computes each exercise's PRs once per query.
+final class PRCache {
+    private let state: WlogState
+    private let finder: PRFinder?
+    private var byExercise: [String: [EventID: [String]]] = [:]
+    private var liveByExercise: [String: [LoggedSet]]?
+
+    init(state: WlogState, finder: PRFinder?) {
+        self.state = state
+        self.finder = finder
+    }
+
+    /// The records a set made.
+    func records(of set: LoggedSet) -> [String] {
+        guard let finder else { return [] }
+        if let known = byExercise[set.exercise] { return known[set.id] ?? [] }
+        if liveByExercise == nil { liveByExercise = Dictionary(grouping: state.liveSets, by: \.exercise) }
+        let sets = liveByExercise?[set.exercise] ?? []
+        let found = finder(state.exerciseOrStandIn(set.exercise), sets)
+        byExercise[set.exercise] = found
+        return found[set.id] ?? []
+    }
+}

@@ -1,0 +1,54 @@
+/// Building one workout's summary.
+extension WlogState {
+    /// The summary of one workout entry.
+    ///
+    /// Duration: an explicit session is finished − started (nil while in progress); an implicit
+    /// workout is its last set − its first set (0 for a single set).
+    func summary(of entry: WorkoutIndex.Entry, context: QueryContext, prs: PRCache) -> WorkoutSummary {
+        let record = entry.record
+        var order: [String] = record?.exercises.map(\.exercise) ?? []
+        var setsByExercise: [String: [LoggedSet]] = [:]
+        for set in entry.sets {
+            if setsByExercise[set.exercise] == nil && !order.contains(set.exercise) { order.append(set.exercise) }
+            setsByExercise[set.exercise, default: []].append(set)
+        }
+        var exercises: [WorkoutExerciseSummary] = []
+        var labelItems: [WorkoutLabel.Item] = []
+        var plannedItems: [WorkoutLabel.Item] = []
+        var total: Int64 = 0
+        var reps = 0
+        for id in order {
+            let exercise = exerciseOrStandIn(id)
+            let sets = setsByExercise[id] ?? []
+            var volume: Int64 = 0
+            for set in sets {
+                volume += SetVolume.kilogramTenThousandths(of: set, kind: exercise.kind) ?? 0
+                reps += set.reps ?? 0
+            }
+            total += volume
+            let notes = record?.exercises.first(where: { $0.exercise == id })?.notes
+            exercises.append(WorkoutExerciseSummary(
+                exercise: exercise, notes: notes, sets: sets, volume: context.mass(kilogramTenThousandths: volume)))
+            plannedItems.append(WorkoutLabel.Item(group: exercise.group, sets: 0))
+            if !sets.isEmpty { labelItems.append(WorkoutLabel.Item(group: exercise.group, sets: sets.count)) }
+        }
+        var records: [SetRecords] = []
+        for set in entry.sets {
+            let made = prs.records(of: set)
+            if !made.isEmpty { records.append(SetRecords(set: set.id, exercise: set.exercise, records: made)) }
+        }
+        let started = entry.started
+        let finished: ZonedInstant? = record.map { $0.finished } ?? entry.sets.last?.performed
+        var duration: Int64?
+        if let started, let finished {
+            duration = finished.instant.millisecondsSince1970 - started.instant.millisecondsSince1970
+        }
+        return WorkoutSummary(
+            key: entry.key, day: entry.day, name: record?.name,
+            label: WorkoutLabel.label(labelItems.isEmpty ? plannedItems : labelItems),
+            started: started, finished: finished, durationMilliseconds: duration, exercises: exercises,
+            setCount: entry.sets.count, reps: reps, volume: context.mass(kilogramTenThousandths: total),
+            prs: records, notes: [record?.notes, record?.finishNotes].compactMap { $0 },
+            isInProgress: record?.isOpen ?? false)
+    }
+}

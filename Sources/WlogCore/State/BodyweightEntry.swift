@@ -1,0 +1,27 @@
+/// A body-weight entry as its events left it.
+public struct BodyweightEntry: Sendable, Hashable {
+    /// The id of its `bodyweight.recorded` event.
+    public var id: EventID
+    /// The sequence number of `bodyweight.recorded` (tie-break for entries at the same instant).
+    public var seq: UInt64
+    /// When it was weighed.
+    public var at: ZonedInstant
+    public var weight: Mass
+    public var notes: String?
+    /// Whether a `bodyweight.deleted` removed it.
+    public var isDeleted: Bool
+
+    public init(id: EventID, seq: UInt64, at: ZonedInstant, weight: Mass, notes: String? = nil, isDeleted: Bool = false) {
+        self.id = id
+        self.seq = seq
+        self.at = at
+        self.weight = weight
+        self.notes = notes
+        self.isDeleted = isDeleted
+    }
+
+    /// Orders entries by time, then by sequence.
+    public static func byDate(_ a: BodyweightEntry, _ b: BodyweightEntry) -> Bool {
+        a.at.instant != b.at.instant ? a.at.instant < b.at.instant : a.seq < b.seq
+    }
+}

@@ -1,0 +1,28 @@
+/// Display and computation settings, with the defaults of domain.md.
+public struct Settings: Sendable, Hashable {
+    /// Display unit; `nil` = the profile's, else kilograms.
+    public var unit: MassUnit?
+    /// IANA zone or `±HH:MM` for local days.
+    public var timeZone: String?
+    /// Rest timer default in seconds.
+    public var restTimerSeconds: Int?
+    /// The e1RM formula name (`epley` by default).
+    public var e1rmFormula: String = "epley"
+    /// The rep maxes tracked as PRs.
+    public var prReps: [Int] = [1, 3, 5, 8, 10]
+    /// Sets above this many reps get no e1RM.
+    public var e1rmMaxReps: Int = 12
+
+    /// The defaults.
+    public init() {}
+
+    /// Overwrites the fields present in `change`.
+    mutating func apply(_ change: SettingsChanged) {
+        if let v = change.unit { unit = v }
+        if let v = change.timeZone { timeZone = v }
+        if let v = change.restTimerSeconds { restTimerSeconds = v }
+        if let v = change.e1rmFormula { e1rmFormula = v }
+        if let v = change.prReps { prReps = v }
+        if let v = change.e1rmMaxReps { e1rmMaxReps = v }
+    }
+}

@@ -1,0 +1,80 @@
+/// Exercises: the built-in library, custom ones, edits and retirement.
+extension WlogState {
+    /// An exercise by id, retired ones included (custom and edited built-ins shadow the library).
+    public func exercise(_ id: String) -> Exercise? { customExercises[id] ?? builtIns[id] }
+
+    /// Whether the exercise was retired (hidden from the library; its history stays).
+    public func isRetired(_ id: String) -> Bool { retiredExercises.contains(id) }
+
+    /// Every exercise not retired, by name then id.
+    public var exercises: [Exercise] {
+        var all = customExercises
+        for (id, exercise) in builtIns where all[id] == nil { all[id] = exercise }
+        return all.values.filter { !retiredExercises.contains($0.id) }
+            .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+    }
+
+    /// Every exercise ever known, retired ones included, by name then id.
+    public var allExercises: [Exercise] {
+        var all = customExercises
+        for (id, exercise) in builtIns where all[id] == nil { all[id] = exercise }
+        return all.values.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+    }
+
+    /// The exercises whose id, name or alias equals `text` exactly (by `Exercise.nameKey`), ids first.
+    ///
+    /// This is exact matching only; prefixes and did-you-mean belong to `ExerciseLookup`.
+    public func exercises(named text: String) -> [Exercise] {
+        let key = Exercise.nameKey(text)
+        if let byID = exercise(key) ?? exercise(text) { return [byID] }
+        var found: [Exercise] = []
+        for id in nameIndex[key] ?? [] {
+            guard let candidate = exercise(id), !found.contains(where: { $0.id == id }) else { continue }
+            if WlogState.nameKeys(of: candidate).contains(key) { found.append(candidate) }
+        }
+        return found.sorted { $0.id < $1.id }
+    }
+
+    /// The find-or-create match: the exercise whose name (or alias) has the same name key and
+    /// whose primary group is the same; a name match wins over an alias match.
+    public func exercise(named name: String, group: MuscleGroup) -> Exercise? {
+        let key = Exercise.nameKey(name)
+        let candidates = (nameIndex[key] ?? []).compactMap { exercise($0) }.filter { $0.group == group }
+        return candidates.first { Exercise.nameKey($0.name) == key }
+            ?? candidates.filter { WlogState.nameKeys(of: $0).contains(key) }.min { $0.id < $1.id }
+    }
+
+    /// The name keys an exercise is found by: its name and its aliases.
+    static func nameKeys(of exercise: Exercise) -> [String] {
+        [Exercise.nameKey(exercise.name)] + exercise.aliases.map(Exercise.nameKey)
+    }
+
+    mutating func index(_ exercise: Exercise) {
+        for key in WlogState.nameKeys(of: exercise) where !(nameIndex[key]?.contains(exercise.id) ?? false) {
+            nameIndex[key, default: []].append(exercise.id)
+        }
+    }
+
+    /// A created exercise replaces any earlier one with the same id and is no longer retired.
+    mutating func applyExerciseCreated(_ exercise: Exercise) {
+        customExercises[exercise.id] = exercise
+        retiredExercises.remove(exercise.id)
+        index(exercise)
+    }
+
+    mutating func applyExerciseUpdated(_ p: ExerciseUpdated) {
+        guard var exercise = exercise(p.exercise) else { return }
+        if let v = p.name { exercise.name = v }
+        if let v = p.kind { exercise.kind = v }
+        if let v = p.group { exercise.group = v }
+        if let v = p.muscles { exercise.muscles = v }
+        if let v = p.secondary { exercise.secondary = v }
+        if let v = p.equipment { exercise.equipment = v }
+        if let v = p.pattern { exercise.pattern = v }
+        if let v = p.prReps { exercise.prReps = v }
+        if let v = p.pinnedNote { exercise.pinnedNote = v.isEmpty ? nil : v }
+        if let v = p.aliases { exercise.aliases = v }
+        customExercises[exercise.id] = exercise
+        index(exercise)
+    }
+}

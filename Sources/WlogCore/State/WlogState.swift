@@ -1,0 +1,109 @@
+/// The ledger every command and query reads: the journal folded one event at a time.
+///
+/// `apply(_:)` is the decider's `evolve`. It is O(1) amortised per event: dictionaries keyed by
+/// id, no sorting, no aggregation — queries sort and aggregate on demand. It never refuses an
+/// event (validation is `decide`'s job); an event that refers to something unknown changes
+/// nothing but still counts as seen. An event whose id was already applied is ignored, so
+/// retries, imports and merges are idempotent.
+public struct WlogState: Sendable, Equatable {
+    /// The highest sequence number applied (0 for an empty journal).
+    public internal(set) var lastSeq: UInt64 = 0
+    /// The number of distinct events applied.
+    public internal(set) var eventCount: Int = 0
+    /// The ids of every applied event, for duplicate detection.
+    public internal(set) var eventIDs: Set<EventID> = []
+
+    /// The built-in library, by id (shared storage; never mutated by events).
+    var builtIns: [String: Exercise]
+    /// Custom exercises and edited built-ins, by id: these shadow `builtIns`.
+    var customExercises: [String: Exercise] = [:]
+    /// Ids of retired exercises.
+    var retiredExercises: Set<String> = []
+    /// Name key (`Exercise.nameKey`) of every name and alias ever seen → exercise ids.
+    var nameIndex: [String: [String]]
+
+    /// The current version of every set ever logged, deleted ones included.
+    var sets: [EventID: SetVersion] = [:]
+    /// The superseded versions of edited or deleted sets, oldest first.
+    var setHistory: [EventID: [SetVersion]] = [:]
+
+    /// Explicit workouts by id.
+    var workouts: [EventID: WorkoutRecord] = [:]
+
+    /// Body-weight entries by id, deleted ones included.
+    var bodyweights: [EventID: BodyweightEntry] = [:]
+    /// The body-weight goal (`goal.set`, or the profile's body-weight goal, whichever came last).
+    public internal(set) var goal: Mass?
+    /// The lifter's profile.
+    public internal(set) var profile = Profile()
+    /// Display and computation settings.
+    public internal(set) var settings = Settings()
+    /// Readiness check-ins in journal order.
+    public internal(set) var readiness: [ReadinessEntry] = []
+    /// The equipment arsenal by id, removed items excluded.
+    public internal(set) var equipment: [String: EquipmentItem] = [:]
+    /// Routines by id, retired ones included (see `RoutineRecord.isRetired`).
+    public internal(set) var routines: [String: RoutineRecord] = [:]
+
+    /// Makes an empty state over a built-in exercise library.
+    public init(builtIns: [Exercise]) {
+        var library: [String: Exercise] = [:]
+        var index: [String: [String]] = [:]
+        for exercise in builtIns {
+            library[exercise.id] = exercise
+            for key in WlogState.nameKeys(of: exercise) { index[key, default: []].append(exercise.id) }
+        }
+        self.builtIns = library
+        self.nameIndex = index
+    }
+
+    /// The state before the first event, over the built-in library.
+    public static var initial: WlogState { WlogState(builtIns: WlogState.defaultLibrary) }
+
+    /// The built-in library `initial` starts from.
+    static var defaultLibrary: [Exercise] { ExerciseLibrary.all }
+
+    /// Folds one event into the state (the decider's `evolve`).
+    public mutating func apply(_ event: Event) {
+        guard eventIDs.insert(event.id).inserted else { return }
+        eventCount += 1
+        if event.seq > lastSeq { lastSeq = event.seq }
+        switch event.payload {
+        case .setLogged(let p): applySetLogged(p, event: event)
+        case .setEdited(let p): applySetEdited(p, event: event)
+        case .setDeleted(let p): applySetDeleted(p, event: event)
+        case .workoutStarted(let p): applyWorkoutStarted(p, event: event)
+        case .workoutExerciseAdded(let p): applyWorkoutExerciseAdded(p)
+        case .workoutExerciseRemoved(let p): applyWorkoutExerciseRemoved(p)
+        case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
+        case .workoutFinished(let p): applyWorkoutFinished(p, event: event)
+        case .workoutDiscarded(let p): workouts[p.workout]?.isDiscarded = true
+        case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
+        case .bodyweightEdited(let p): applyBodyweightEdited(p)
+        case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
+        case .goalSet(let p): goal = p.weight
+        case .readinessRecorded(let p):
+            readiness.append(ReadinessEntry(id: event.id, at: event.envelope.occurred, readiness: p))
+        case .profileUpdated(let p): applyProfileUpdated(p)
+        case .settingsChanged(let p): settings.apply(p)
+        case .exerciseCreated(let e): applyExerciseCreated(e)
+        case .exerciseUpdated(let p): applyExerciseUpdated(p)
+        case .exerciseRetired(let p): retiredExercises.insert(p.exercise)
+        case .equipmentAdded(let item), .equipmentUpdated(let item): equipment[item.id] = item
+        case .equipmentRemoved(let p): equipment[p.id] = nil
+        case .routineCreated(let r), .routineUpdated(let r): routines[r.id] = RoutineRecord(routine: r)
+        case .routineRetired(let p): routines[p.id]?.isRetired = true
+        }
+    }
+
+    /// Whether an event with this id has been applied.
+    public func contains(eventID: EventID) -> Bool { eventIDs.contains(eventID) }
+
+    /// The display unit: the settings' unit, else the profile's, else kilograms.
+    public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
+
+    private mutating func applyProfileUpdated(_ p: ProfileUpdated) {
+        profile.apply(p)
+        if let weight = p.bodyweightGoal { goal = weight }
+    }
+}
