@@ -48,6 +48,6 @@ extension WlogState {
         return Consistency(
             weeks: weeks, currentStreak: streak, volumeThisWeek: context.mass(kilogramTenThousandths: volume),
             workoutsThisWeek: counts[thisWeek] ?? 0,
-            lastWorkout: last.map { summary(of: $0, context: context, prs: PRCache(state: self, finder: nil)) })
+            lastWorkout: last.map { summary(of: $0, context: context, prs: PRCache(state: self)) })
     }
 }

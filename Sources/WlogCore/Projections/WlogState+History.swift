@@ -44,9 +44,9 @@ public struct HistoryDay: Sendable, Hashable {
 extension WlogState {
     /// Workouts newest first grouped by local day, filtered and paginated.
     ///
-    /// `prs` finds each exercise's PR sets over its whole live history (not just the page);
-    /// without it, `prs` of each summary is empty.
-    public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext, prs: PRFinder? = nil) -> HistoryPage {
+    /// Each workout's PRs come from `PersonalRecords` over the exercise's whole live history
+    /// (not just the page), with the settings' PR rep targets, e1RM formula and max reps.
+    public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext) -> HistoryPage {
         let index = WorkoutIndex(self)
         let needle = filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let matching = index.newestFirst.filter { entry in
@@ -60,7 +60,7 @@ extension WlogState {
             return true
         }
         let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit))
-        let finder = PRCache(state: self, finder: prs)
+        let finder = PRCache(state: self)
         var days: [HistoryDay] = []
         for entry in page {
             let summary = summary(of: entry, context: context, prs: finder)
@@ -73,9 +73,9 @@ extension WlogState {
         return HistoryPage(days: days, total: matching.count)
     }
 
-    /// Every workout newest first, unpaginated and without PRs.
+    /// Every workout newest first, unpaginated, with PRs.
     public func workoutSummaries(context: QueryContext) -> [WorkoutSummary] {
-        let finder = PRCache(state: self, finder: nil)
+        let finder = PRCache(state: self)
         return WorkoutIndex(self).newestFirst.map { summary(of: $0, context: context, prs: finder) }
     }
 
@@ -94,26 +94,24 @@ extension WlogState {
     }
 }
 
-/// Computes each exercise's PRs once per query.
+/// Computes each exercise's PRs once per query, with `PersonalRecords` and the state's settings.
 final class PRCache {
     private let state: WlogState
-    private let finder: PRFinder?
-    private var byExercise: [String: [EventID: [String]]] = [:]
+    private var byExercise: [String: PersonalRecords] = [:]
     private var liveByExercise: [String: [LoggedSet]]?
 
-    init(state: WlogState, finder: PRFinder?) {
-        self.state = state
-        self.finder = finder
-    }
+    init(state: WlogState) { self.state = state }
 
-    /// The records a set made.
-    func records(of set: LoggedSet) -> [String] {
-        guard let finder else { return [] }
-        if let known = byExercise[set.exercise] { return known[set.id] ?? [] }
+    /// The categories a set was a PR in when it was performed.
+    func records(of set: LoggedSet) -> [RecordKind] {
+        if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
         if liveByExercise == nil { liveByExercise = Dictionary(grouping: state.liveSets, by: \.exercise) }
-        let sets = liveByExercise?[set.exercise] ?? []
-        let found = finder(state.exerciseOrStandIn(set.exercise), sets)
-        byExercise[set.exercise] = found
-        return found[set.id] ?? []
+        let settings = state.settings
+        let records = PersonalRecords(
+            exercise: state.exerciseOrStandIn(set.exercise), sets: liveByExercise?[set.exercise] ?? [],
+            repTargets: settings.prReps, formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley,
+            maxReps: settings.e1rmMaxReps)
+        byExercise[set.exercise] = records
+        return records.prs(of: set.id)
     }
 }

@@ -47,16 +47,12 @@ public struct WorkoutExerciseSummary: Sendable, Hashable {
 public struct SetRecords: Sendable, Hashable {
     public var set: EventID
     public var exercise: String
-    /// Record names as exported: `heaviest`, `e1rm`, `5rm` …
-    public var records: [String]
+    /// The categories it was a PR in when performed, in display order (`RecordKind.name` for export).
+    public var records: [RecordKind]
 
-    public init(set: EventID, exercise: String, records: [String]) {
+    public init(set: EventID, exercise: String, records: [RecordKind]) {
         self.set = set
         self.exercise = exercise
         self.records = records
     }
 }
-
-/// Finds the PRs of one exercise: given its live sets in history order, the record names each
-/// set made. `PersonalRecords` provides this; history takes it as a parameter.
-public typealias PRFinder = @Sendable (_ exercise: Exercise, _ sets: [LoggedSet]) -> [EventID: [String]]
