@@ -44,8 +44,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WlogJournalTests",
-            dependencies: ["WlogJournal", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "WlogJournal", "wlog-journal-torture",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
+        .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
         .testTarget(
             name: "WlogCoreTests",
             dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import WlogJournal
+
+/// A fresh temporary directory per test, removed at deinit.
+final class TempDir {
+    let path: String
+
+    init() throws {
+        let template = NSTemporaryDirectory() + "wlog-journal-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard mkdtemp(&bytes) != nil else { throw JournalError.posix("mkdtemp", template) }
+        path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var journal: String { path + "/journal.wlog" }
+}
+
+/// Deterministic realistic events, the same as the torture binary's `EventLines`.
+enum Events {
+    static let exercises = ["bench-press", "back-squat", "deadlift", "overhead-press", "barbell-row",
+                            "pull-up", "romanian-deadlift", "incline-dumbbell-press", "leg-press", "lat-pulldown"]
+
+    static func id(_ writer: UInt64 = 1, _ index: UInt64) -> String { hex16(writer) + hex16(index) }
+
+    static func hex16(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
+    /// The pending line of event (writer, index).
+    static func pending(_ writer: UInt64 = 1, _ index: UInt64) -> String {
+        let i = Int(index % 1_000_000)
+        let minute = i % 60, second = (i * 7) % 60, day = 1 + (i / 1440) % 28
+        func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let at = "2026-11-\(pad(day))T10:\(pad(minute)):\(pad(second)).000Z"
+        let exercise = exercises[(i / 15) % exercises.count]
+        let weight = 60 + Double((i * 37) % 80) * 2.5
+        let reps = 3 + (i * 13) % 8
+        let workout = hex16(writer ^ 0x5EED) + hex16(UInt64(i / 20))
+        return #"{"id":"\#(id(writer, index))","type":"set.logged","v":1,"at":"\#(at)","#
+            + #""tz":"Europe/Berlin","recorded":"\#(at)","actor":"cli","workout":"\#(workout)","#
+            + #""exercise":"\#(exercise)","n":\#(i % 5 + 1),"kind":"working","weight":{"kg":\#(weight)},"#
+            + #""reps":\#(reps),"rpe":\#(6 + (i % 4))}"#
+    }
+
+    /// The committed form of a pending line at `seq` (without `\n`).
+    static func committed(_ pending: String, seq: UInt64) -> String {
+        #"{"seq":\#(seq),"# + pending.dropFirst()
+    }
+
+    /// Committed lines for events 0..<count of `writer`, numbered from 1.
+    static func expected(_ count: Int, writer: UInt64 = 1) -> [String] {
+        (0..<count).map { committed(pending(writer, UInt64($0)), seq: UInt64($0 + 1)) }
+    }
+}
+
+/// Journal helpers for tests.
+enum J {
+    static let fixedDate = Date(timeIntervalSince1970: 1_795_000_000)
+    static let journalID = "0123456789abcdef0123456789abcdef"
+
+    static func create(_ path: String, options: JournalOptions = JournalOptions()) throws -> JournalWriter {
+        try JournalWriter.create(at: path, journalID: journalID, createdAt: fixedDate, options: options)
+    }
+
+    /// A journal of `commits` commits of `perCommit` events each (events numbered from 0), closed.
+    static func make(_ path: String, commits: Int, perCommit: Int = 1, seal: Bool = false,
+                     options: JournalOptions = JournalOptions()) throws {
+        let w = try create(path, options: options)
+        for c in 0..<commits {
+            _ = try w.append((0..<perCommit).map { Events.pending(1, UInt64(c * perCommit + $0)) })
+        }
+        if seal { try w.seal() }
+        try w.close()
+    }
+
+    /// Every line the reader yields, and its status.
+    static func read(_ path: String, after: UInt64 = 0) throws -> (lines: [String], status: JournalStatus) {
+        var lines: [String] = []
+        var seqs: [UInt64] = []
+        let status = try JournalReader(at: path).forEachLine(after: after) { seq, line in
+            seqs.append(seq)
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        #expect(seqs == Array((after + 1)..<(after + 1 + UInt64(seqs.count))))
+        return (lines, status)
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Units of a journal file: kind and byte range (uses the internal scanner).
+    static func units(_ path: String) throws -> [(kind: ScannedUnit.Kind, range: Range<Int>, frameEnd: Int)] {
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let scanner = try JournalScanner(fd: fd, path: path, size: try FileIO.size(fd, path: path))
+        #expect(try scanner.readHeader())
+        var out: [(ScannedUnit.Kind, Range<Int>, Int)] = []
+        while let unit = try scanner.next() {
+            var frameEnd = unit.range.upperBound
+            if unit.kind == .chunk, case let .success(frame) = try Frame.parse(scanner.file, at: unit.range.lowerBound) {
+                frameEnd = unit.range.lowerBound + frame.length
+            }
+            out.append((unit.kind, unit.range, frameEnd))
+        }
+        return out
+    }
+
+    /// Removes quarantine files so a test can count new ones.
+    static func quarantine(_ path: String) -> [String] {
+        let dir = path + ".quarantine"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted().map { dir + "/" + $0 }
+    }
+}
+
+/// Running the stock `lz4` and the torture binary.
+enum Tool {
+    struct Run {
+        var status: Int32
+        var signaled: Bool
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal,
+                   stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// `lz4 -dc` output lines and `lz4 -t` status of the journal; asserts both succeed.
+    static func checkLZ4(_ path: String, equals expected: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let test = try run("/usr/bin/lz4", ["-t", path])
+        #expect(test.status == 0, "lz4 -t: \(test.stderr)", sourceLocation: sourceLocation)
+        let decoded = try run("/usr/bin/lz4", ["-dc", path])
+        #expect(decoded.status == 0, sourceLocation: sourceLocation)
+        let want = expected.isEmpty ? "" : expected.joined(separator: "\n") + "\n"
+        #expect(decoded.stdout == want, "lz4 -dc differs", sourceLocation: sourceLocation)
+    }
+
+    /// The torture binary, built beside the test bundle.
+    static var torture: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The test runner may live inside a bundle directory (…/debug/X.xctest/…): walk up to the bin dir.
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("wlog-journal-torture").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("wlog-journal-torture").path
+    }
+
+    /// Sequence numbers and ids the torture process reported as committed.
+    static func committed(_ run: Run) -> [(seq: UInt64, id: String)] {
+        run.stdout.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[0] == "committed", let seq = UInt64(parts[1]) else { return nil }
+            return (seq, String(parts[2]))
+        }
+    }
+}
