@@ -45,5 +45,7 @@ struct Wlog: ParsableCommand {
 
 /// Every subcommand, in help order.
 enum WlogCommands {
-    static let all: [any ParsableCommand.Type] = []
+    static let all: [any ParsableCommand.Type] = [
+        Init.self, Append.self, History.self, PRs.self,
+    ]
 }

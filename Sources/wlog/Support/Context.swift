@@ -7,8 +7,10 @@ struct Context {
     let journalPath: String
     /// The run's `now` (`--now`, `$WLOG_NOW`, else the system clock).
     let now: Instant
-    /// The zone for local days, if the user gave one (`--tz`, else `$TZ`); else the journal's setting.
+    /// The zone the user gave with `--tz`; it wins over the journal's setting.
     let zoneOverride: Zone?
+    /// The zone of `$TZ`, used when neither `--tz` nor the journal names one.
+    let environmentZone: Zone?
     /// The display unit the user asked for, if any.
     let unitOverride: MassUnit?
     /// The output format of read commands.
@@ -41,9 +43,8 @@ struct Context {
                 throw WlogError.usage("--tz '\(text)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
             }
             zone = parsed
-        } else if let text = environment["TZ"], !text.isEmpty {
-            zone = Zone(text.hasPrefix(":") ? String(text.dropFirst()) : text)
         }
+        let environmentZone = environment["TZ"].flatMap { $0.isEmpty ? nil : Zone($0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
         var unit: MassUnit?
         if let text = options.unit {
             guard let parsed = MassUnit(parsing: text) else { throw WlogError.usage("--unit '\(text)' is not a unit; use kg or lb") }
@@ -63,7 +64,7 @@ struct Context {
             }
             asOf = parsed
         }
-        return Context(journalPath: path, now: now, zoneOverride: zone, unitOverride: unit, format: format, asOf: asOf)
+        return Context(journalPath: path, now: now, zoneOverride: zone, environmentZone: environmentZone, unitOverride: unit, format: format, asOf: asOf)
     }
 }
 

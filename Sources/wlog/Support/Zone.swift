@@ -7,6 +7,17 @@ struct Zone: Sendable {
     let name: String
     private let timeZone: TimeZone
 
+    /// Coordinated Universal Time.
+    static let utc = Zone(name: "UTC", timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current)
+
+    private init(name: String, timeZone: TimeZone) {
+        self.name = name
+        self.timeZone = timeZone
+    }
+
+    /// The system's zone.
+    static var system: Zone { Zone(name: TimeZone.current.identifier, timeZone: TimeZone.current) }
+
     /// Parses `Europe/Berlin`, `UTC`, `+01:00`, `-0530`.
     init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

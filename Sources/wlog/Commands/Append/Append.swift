@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `wlog append …`: every way of adding to the journal; each call is one atomic commit.
+struct Append: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add to the journal (each call is one atomic commit; refused input appends nothing).",
+        subcommands: [
+            AppendSet.self, AppendEdit.self, AppendDelete.self, AppendWorkout.self, AppendBodyweight.self,
+            AppendGoal.self, AppendExercise.self, AppendExerciseUpdate.self, AppendProfile.self,
+            AppendReadiness.self, AppendEvents.self,
+        ]
+    )
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog append exercise NAME --group G …`: a custom exercise (find-or-create).
+struct AppendExercise: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercise",
+        abstract: "Create a custom exercise; the same name and group again links to it, never duplicates.")
+
+    @Argument(help: "The exercise's name.") var name: String
+    @Option(help: "Primary muscle group: Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio.") var group: String
+    @Option(help: "strength, bodyweight, assisted, cardio or timed (default strength; cardio for the Cardio group).") var kind: String?
+    @Option(help: "Equipment: barbell, dumbbell, kettlebell, machine, cable, bodyweight, band, smith, ez-bar, trap-bar, plate, cardio-machine.") var equipment: String?
+    @Option(help: "Secondary groups, comma-separated (count 0.5 each in volume).") var secondary: String?
+    @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
+    @Option(help: "The rep max tracked as its PR (1–50; default 3).") var prReps: Int?
+    @Option(help: "A note pinned to the exercise.") var pinnedNote: String?
+
+    func run() throws {
+        let context = try Context.resolve()
+        let new = try ExerciseOptions.newExercise(
+            name: name, group: group, kind: kind, equipment: equipment, secondary: secondary, pattern: pattern,
+            prReps: prReps, pinnedNote: pinnedNote)
+        let outcome = try JournalSession(context: context).append { _ in .createExercise(new) }
+        for event in outcome.appended {
+            if case .exerciseCreated(let exercise) = event.payload { print(exercise.id + "  created " + exercise.name) }
+        }
+        if outcome.appended.isEmpty, let existing = outcome.state.exercise(named: name, group: new.group) {
+            print(existing.id + "  already exists: " + existing.name)
+        }
+    }
+}
+
+/// `wlog append exercise-update EXERCISE …`: rename, pinned note, PR reps, muscles.
+struct AppendExerciseUpdate: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "exercise-update", abstract: "Change an exercise's name, note, PR reps or muscles.")
+
+    @Argument(help: "The exercise (name, id, alias or prefix).") var exercise: String
+    @Option(help: "New name.") var name: String?
+    @Option(help: "Pinned note (\"\" clears it).") var pinnedNote: String?
+    @Option(help: "The rep max tracked as its PR (1–50).") var prReps: Int?
+    @Option(help: "Primary muscle group.") var group: String?
+    @Option(help: "Secondary groups, comma-separated.") var secondary: String?
+    @Option(help: "Equipment.") var equipment: String?
+
+    func run() throws {
+        let context = try Context.resolve()
+        let outcome = try JournalSession(context: context).append { loaded in
+            let target = try ExerciseOptions.resolve(exercise, in: loaded.state)
+            return .updateExercise(ExerciseUpdated(
+                exercise: target.id, name: name, group: try group.map(ExerciseOptions.group),
+                secondary: try secondary.map(ExerciseOptions.groups), equipment: try equipment.map(ExerciseOptions.equipment),
+                prReps: prReps, pinnedNote: pinnedNote))
+        }
+        for event in outcome.appended {
+            if case .exerciseUpdated(let update) = event.payload { print(update.exercise + "  updated") }
+        }
+    }
+}
+
+/// Parsing of exercise options and names, shared by the exercise commands.
+enum ExerciseOptions {
+    static func group(_ text: String) throws -> MuscleGroup {
+        guard let group = MuscleGroup(parsing: text) else {
+            throw WlogError.usage("group '\(text)' is unknown; use one of " + MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return group
+    }
+
+    static func groups(_ text: String) throws -> [MuscleGroup] {
+        try text.split(separator: ",").map { try group(String($0)) }
+    }
+
+    static func equipment(_ text: String) throws -> Equipment {
+        guard let value = Equipment(rawValue: text.lowercased()) else {
+            throw WlogError.usage("equipment '\(text)' is unknown; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
+
+    static func newExercise(name: String, group: String, kind: String?, equipment: String?, secondary: String?,
+                            pattern: String?, prReps: Int?, pinnedNote: String?) throws -> NewExercise {
+        let parsedGroup = try self.group(group)
+        var new = NewExercise(name: name, group: parsedGroup)
+        if let kind {
+            guard let value = ExerciseKind(rawValue: kind.lowercased()) else {
+                throw WlogError.usage("--kind '\(kind)' is unknown; use strength, bodyweight, assisted, cardio or timed")
+            }
+            new.kind = value
+        }
+        if let equipment { new.equipment = try self.equipment(equipment) }
+        if let secondary { new.secondary = try groups(secondary) }
+        if let pattern {
+            guard let value = MovementPattern(rawValue: pattern.lowercased()) else {
+                throw WlogError.usage("--pattern '\(pattern)' is unknown; use push, pull, squat, hinge, lunge, carry, core or cardio")
+            }
+            new.pattern = value
+        }
+        new.prReps = prReps
+        new.pinnedNote = pinnedNote
+        return new
+    }
+
+    /// Resolves an exercise the way `append set` does: id, name, alias or unique prefix.
+    static func resolve(_ text: String, in state: WlogState) throws -> Exercise {
+        switch ExerciseLookup(exercises: state.exercises).resolve(text) {
+        case .found(let exercise): return exercise
+        case .ambiguous(let candidates):
+            throw WlogError.refused("exercise '\(text)' is ambiguous — it matches " + candidates.prefix(8).map(\.name).joined(separator: ", ") + "; type more of the name")
+        case .notFound(let suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean: " + suggestions.map(\.name).joined(separator: ", ") + "?"
+            throw WlogError.refused("exercise '\(text)' is unknown — see wlog exercises, or create it with wlog append exercise" + hint)
+        }
+    }
+}

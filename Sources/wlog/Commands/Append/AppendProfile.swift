@@ -1,0 +1,65 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog append profile …`: the lifter's profile.
+struct AppendProfile: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "profile", abstract: "Update your profile.")
+
+    @Option(help: "Name.") var name: String?
+    @Option(help: "Preferred unit: kg or lb.") var unit: String?
+    @Option(help: "Time zone (IANA or ±HH:MM).") var zone: String?
+    @Option(help: "male or female (for DOTS and IPF GL).") var sex: String?
+    @Option(help: "Birth year.") var birthYear: Int?
+    @Option(help: "Height in centimetres.") var height: Int?
+    @Option(help: "beginner, intermediate or advanced.") var experience: String?
+    @Option(help: "strength, hypertrophy, fat-loss, endurance or general.") var goal: String?
+    @Option(help: "Training days per week.") var daysPerWeek: Int?
+    @Option(help: "Default rest timer in seconds.") var restTimer: Int?
+
+    func run() throws {
+        let context = try Context.resolve()
+        func parse<T: RawRepresentable>(_ text: String?, _ option: String, _ allowed: String) throws -> T? where T.RawValue == String {
+            guard let text else { return nil }
+            guard let value = T(rawValue: text.lowercased()) else { throw WlogError.usage("--\(option) '\(text)' is unknown; use \(allowed)") }
+            return value
+        }
+        var update = ProfileUpdated(name: name, birthYear: birthYear, heightCentimetres: height, daysPerWeek: daysPerWeek,
+                                    restTimerSeconds: restTimer)
+        if let unit {
+            guard let parsed = MassUnit(parsing: unit) else { throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb") }
+            update.unit = parsed
+        }
+        if let zone {
+            guard Zone(zone) != nil else { throw WlogError.usage("--zone '\(zone)' is not a time zone; use an IANA name or ±HH:MM") }
+            update.timeZone = zone
+        }
+        update.sex = try parse(sex, "sex", "male or female")
+        update.experience = try parse(experience, "experience", "beginner, intermediate or advanced")
+        update.goal = try parse(goal, "goal", "strength, hypertrophy, fat-loss, endurance or general")
+        let outcome = try JournalSession(context: context).append { _ in .updateProfile(update) }
+        if !outcome.appended.isEmpty { print("profile updated") }
+    }
+}
+
+/// `wlog append readiness …`: how you feel today (seed 001).
+struct AppendReadiness: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "readiness", abstract: "Record readiness: mobility, soreness, sleep, energy (1–5), pain.")
+
+    @Option(help: "Joint mobility, 1 to 5.") var mobility: Int?
+    @Option(help: "Soreness, 1 to 5.") var soreness: Int?
+    @Option(help: "Sleep quality, 1 to 5.") var sleep: Int?
+    @Option(help: "Energy, 1 to 5.") var energy: Int?
+    @Flag(help: "Something hurts.") var pain = false
+    @Option(help: "A note (what hurts, where).") var note: String?
+    @Option(help: "When (default now).") var at: String?
+
+    func run() throws {
+        let context = try Context.resolve()
+        let outcome = try JournalSession(context: context).append { loaded in
+            .recordReadiness(RecordReadiness(
+                mobility: mobility, soreness: soreness, sleep: sleep, energy: energy, pain: pain, note: note,
+                at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+        }
+        for event in outcome.appended { print(event.id.short + "  readiness recorded") }
+    }
+}

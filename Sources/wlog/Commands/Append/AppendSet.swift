@@ -1,0 +1,73 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog append set EXERCISE [SPEC…]`: logs one set, or `xSETS` identical sets.
+struct AppendSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Log a set: wlog append set \"bench press\" 100kgx5 @8",
+        discussion: """
+            SPEC: WEIGHT[kg|lb]xREPS[xSETS] (100x5, 102.5kgx5, 225lbx5x3), BW, BWxREPS, BW+MASSxREPS, xREPS,
+            @RPE, DISTANCE DURATION for cardio (5km 25:00), DURATION for timed sets (60s). A weight without a
+            unit is in the journal's unit. `m` after a number means metres; write minutes as 25:00 or 25min.
+            """)
+
+    @Argument(help: "The exercise: name, id or alias, any case; a unique prefix is enough.")
+    var exercise: String
+
+    @Argument(help: "What you did, e.g. 100x5 @8.")
+    var spec: [String] = []
+
+    @OptionGroup var fields: SetFieldOptions
+
+    @Option(help: "How many identical sets (same as xSETS).")
+    var sets: Int?
+
+    @Option(help: "The workout (session) id or prefix; default: the session in progress, else the day's implicit workout.")
+    var workout: String?
+
+    @Flag(help: "The set was planned but not done.")
+    var notDone = false
+
+    @Flag(help: "Create the exercise if it is unknown (with --group).")
+    var create = false
+
+    @Option(help: "The muscle group of an exercise made with --create: Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio.")
+    var group: String?
+
+    @Option(help: "Your event id for safe retries (32 hex digits, or any text, hashed): a second append with the same id adds nothing.")
+    var id: String?
+
+    func run() throws {
+        let context = try Context.resolve()
+        let session = JournalSession(context: context)
+        let fixedIDs = try id.map { [try EventIDText.parse(caller: $0)] } ?? []
+        let outcome = try session.append(fixedIDs: fixedIDs) { loaded in
+            var parsed: SetSpec
+            do {
+                parsed = try SetSpec(tokens: spec, defaultUnit: loaded.unit)
+            } catch let error as SetSpecError {
+                throw WlogError.usage(error.description)
+            }
+            var command = try fields.logSets(exercise: exercise, spec: parsed, loaded: loaded, now: context.now)
+            if let sets { command.count = sets }
+            command.done = !notDone
+            if let workout { command.workout = try EventIDText.resolve(workout, in: loaded.state.workoutIDs, what: "workout") }
+            if create {
+                guard let text = group, let parsedGroup = MuscleGroup(parsing: text) else {
+                    throw WlogError.usage("--create needs --group: one of " + MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                command.create = NewExercise(name: exercise, group: parsedGroup)
+            }
+            return .logSets(command)
+        }
+        if outcome.appended.isEmpty && !outcome.duplicates.isEmpty {
+            printError("wlog: duplicate: event \(outcome.duplicates[0].id.short) is already in the journal; nothing appended")
+            return
+        }
+        for event in outcome.appended {
+            guard case .setLogged = event.payload, let set = outcome.state.set(event.id) else { continue }
+            print(SetLine(state: outcome.state, unit: outcome.unit).announce(set))
+        }
+    }
+}

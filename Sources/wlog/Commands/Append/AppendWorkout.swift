@@ -1,0 +1,66 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog append workout start|finish|discard`: sessions.
+struct AppendWorkout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workout", abstract: "Start, finish or discard a session.",
+        subcommands: [Start.self, Finish.self, Discard.self])
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a session; sets logged in the next 12 hours join it.")
+        @Option(help: "The session's name, e.g. \"Push A\".") var name: String?
+        @Option(help: "The routine to follow.") var routine: String?
+        @Option(help: "The routine day (1-based).") var day: Int?
+        @Option(help: "Pre-workout mobility, 1 to 5.") var mobility: Int?
+        @Option(help: "Notes.") var notes: String?
+        @Option(help: "When it started (default now).") var at: String?
+
+        func run() throws {
+            let context = try Context.resolve()
+            let outcome = try JournalSession(context: context).append { loaded in
+                .startWorkout(StartWorkout(
+                    name: name, routine: routine, day: day, mobility: mobility, notes: notes,
+                    at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+            }
+            for event in outcome.appended { print(event.id.short + "  started " + (name ?? "workout")) }
+        }
+    }
+
+    struct Finish: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Finish a session (default: the one in progress).")
+        @Argument(help: "The session's id; default the one in progress.") var id: String?
+        @Option(help: "Notes.") var notes: String?
+        @Option(help: "Post-workout soreness, 1 to 5.") var soreness: Int?
+        @Option(help: "Session RPE, 1 to 10.") var sessionRpe: Double?
+        @Option(help: "When it finished (default now).") var at: String?
+
+        func run() throws {
+            let context = try Context.resolve()
+            let outcome = try JournalSession(context: context).append { loaded in
+                .finishWorkout(FinishWorkout(
+                    workout: try id.map { try EventIDText.resolve($0, in: loaded.state.workoutIDs, what: "workout") },
+                    notes: notes, soreness: soreness, sessionRPE: sessionRpe,
+                    at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+            }
+            for event in outcome.appended {
+                if case .workoutFinished(let finished) = event.payload { print(finished.workout.short + "  finished") }
+            }
+        }
+    }
+
+    struct Discard: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Discard a session: its sets leave every projection.")
+        @Argument(help: "The session's id.") var id: String
+
+        func run() throws {
+            let context = try Context.resolve()
+            let outcome = try JournalSession(context: context).append { loaded in
+                .discardWorkout(try EventIDText.resolve(id, in: loaded.state.workoutIDs, what: "workout"))
+            }
+            for event in outcome.appended {
+                if case .workoutDiscarded(let discarded) = event.payload { print(discarded.workout.short + "  discarded") }
+            }
+        }
+    }
+}

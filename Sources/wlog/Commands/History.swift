@@ -1,0 +1,53 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog history`: workouts newest first with label, duration, sets, volume and PRs.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Workouts newest first with label, duration, sets, volume, PRs.")
+
+    @OptionGroup var filter: HistoryFilterOptions
+
+    func run() throws {
+        let context = try Context.resolve()
+        let loaded = try JournalSession(context: context).load()
+        let query = loaded.queryContext(now: context.now)
+        let page = loaded.state.history(try filter.filter(state: loaded.state), context: query)
+        guard context.format == .table else {
+            Printer.emit(WorkoutRows.rows(page.workouts, unit: loaded.unit), format: context.format)
+            return
+        }
+        if page.workouts.isEmpty {
+            printError("wlog: no workouts" + (page.total > 0 ? " on this page (\(page.total) in all)" : " yet — log a set with wlog append set"))
+            return
+        }
+        let text = page.workouts.map { WorkoutRows.text($0, state: loaded.state, unit: loaded.unit) }.joined(separator: "\n\n")
+        Printer.write(text + "\n")
+        let shown = filter.offset + page.workouts.count
+        if shown < page.total { printError("wlog: \(shown) of \(page.total) workouts; more with --offset \(shown)") }
+    }
+}
+
+/// The filters of `history` and `export workouts`/`export sets`.
+struct HistoryFilterOptions: ParsableArguments {
+    @Option(help: "First local day (YYYY-MM-DD).") var since: String?
+    @Option(help: "Last local day (YYYY-MM-DD).") var until: String?
+    @Option(help: "Only workouts with this exercise.") var exercise: String?
+    @Option(help: "Only workouts training this muscle group.") var group: String?
+    @Option(help: "Only workouts whose names or notes contain this text.") var search: String?
+    @Option(help: "How many workouts (default 50).") var limit: Int = 50
+    @Option(help: "Skip this many workouts.") var offset: Int = 0
+
+    func filter(state: WlogState, unlimited: Bool = false) throws -> HistoryFilter {
+        func day(_ text: String?, _ option: String) throws -> LocalDay? {
+            guard let text else { return nil }
+            guard let day = LocalDay(iso: text) else { throw WlogError.usage("--\(option) '\(text)' is not a date; use YYYY-MM-DD") }
+            return day
+        }
+        guard limit >= 0, offset >= 0 else { throw WlogError.usage("--limit and --offset must be 0 or more") }
+        return HistoryFilter(
+            since: try day(since, "since"), until: try day(until, "until"),
+            exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id },
+            group: try group.map(ExerciseOptions.group), search: search,
+            limit: unlimited ? Int.max : limit, offset: offset)
+    }
+}

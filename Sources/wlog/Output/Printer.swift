@@ -1,0 +1,19 @@
+import Foundation
+
+/// Writes read-command output to stdout in the chosen format.
+enum Printer {
+    /// Prints rows as a table (with optional display headers), CSV, JSON or JSON lines.
+    static func emit(_ rows: Rows, format: OutputFormat, tableHeaders: [String]? = nil) {
+        switch format {
+        case .table: write(TableText.render(rows, headers: tableHeaders))
+        case .csv: write(CSVText.render(rows))
+        case .json: write(JSONText.array(rows))
+        case .jsonl: write(JSONText.lines(rows))
+        }
+    }
+
+    /// Writes text to stdout as it is.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import WlogCore
+import WlogJournal
+
+/// The journal of one run: replays it into the state for reading, and appends commands.
+///
+/// Reading takes no lock and works on the good prefix of a damaged journal (with a warning);
+/// appending takes the writer's lock, replays under it (so validation sees every committed
+/// event), decides, and appends the events as one commit stating the sequence it expects.
+struct JournalSession {
+    let context: Context
+
+    /// The state read from the journal, with what the reader found.
+    struct Loaded {
+        var state: WlogState
+        /// What the reader found; `nil` when `--as-of` stopped the read early.
+        var status: JournalStatus?
+        /// The zone for local days: `--tz`, else the journal's setting, else `$TZ`, else the system's.
+        var zone: Zone
+        /// The display unit: `--unit`, else the journal's setting, else kg.
+        var unit: MassUnit
+
+        /// The query context at the run's `now`.
+        func queryContext(now: Instant) -> QueryContext {
+            QueryContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), unit: unit)
+        }
+    }
+
+    /// Replays the journal (up to `--as-of` when `honourAsOf`) into the state.
+    func load(honourAsOf: Bool = true) throws -> Loaded {
+        let reader = try openReader()
+        var state = WlogState.initial
+        let asOf = honourAsOf ? context.asOf : nil
+        let status = try replay(reader, into: &state, asOf: asOf)
+        if let status { warnAbout(status) }
+        return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state))
+    }
+
+    /// The zone for `state`'s journal, following `cli.md`'s precedence.
+    func zone(for state: WlogState) -> Zone {
+        if let zone = context.zoneOverride { return zone }
+        if let name = state.settings.timeZone ?? state.profile.timeZone, let zone = Zone(name) { return zone }
+        return context.environmentZone ?? Zone.system
+    }
+
+    /// The display unit for `state`'s journal.
+    func unit(for state: WlogState) -> MassUnit {
+        context.unitOverride ?? state.settings.unit ?? state.profile.unit ?? .kg
+    }
+
+    func openReader() throws -> JournalReader {
+        do {
+            return try JournalReader(at: context.journalPath)
+        } catch let error as JournalError {
+            throw WlogError(journal: error)
+        } catch {
+            throw WlogError(.damaged, "cannot read \(context.journalPath): \(error)")
+        }
+    }
+
+    /// Decodes and applies every line (`nil` status: stopped at `asOf`) (after `state.lastSeq`), stopping at `asOf`.
+    func replay(_ reader: JournalReader, into state: inout WlogState, asOf: AsOfPoint?) throws -> JournalStatus? {
+        struct Stop: Error {}
+        do {
+            return try reader.forEachLine(after: state.lastSeq) { seq, line in
+                if case .sequence(let last)? = asOf, seq > last { throw Stop() }
+                let event: Event
+                do {
+                    event = try EventCodec.decode(line)
+                } catch {
+                    throw WlogError(.damaged, "event \(seq) of \(context.journalPath) cannot be read: \(error); "
+                        + "the file's checksums are good, so a newer wlog may have written it — upgrade wlog")
+                }
+                if case .instant(let moment)? = asOf, event.envelope.recorded > moment { return }
+                state.apply(event)
+            }
+        } catch is Stop {
+            return nil
+        } catch let error as JournalError {
+            throw WlogError(journal: error)
+        }
+    }
+
+    /// Prints the reader's findings (a torn tail or damage) to stderr; reading goes on.
+    func warnAbout(_ status: JournalStatus) {
+        guard !status.isClean else { return }
+        printError("wlog: warning: " + status.summary + (status.advice.map { "; " + $0 } ?? ""))
+    }
+}
+
+extension WlogError {
+    /// Maps a journal error to `cli.md`'s exit status with its message.
+    init(journal error: JournalError) {
+        let status: Status
+        switch error.exitCode {
+        case 66: status = .noJournal
+        case 69: status = .inUse
+        case 75: status = .conflict
+        case 65: status = .refused
+        default: status = .damaged
+        }
+        self.init(status, error.description)
+    }
+}
