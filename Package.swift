@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "wlogTests",
-            dependencies: ["WlogCore", "WlogJournal"]
+            dependencies: ["wlog", "WlogCore", "WlogJournal"]
         ),
     ]
 )
