@@ -91,23 +91,36 @@ enum J {
 
     static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
+    /// Replaces the file's bytes (plain write, no fsync: Foundation's `Data.write` syncs, slowly).
     static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw JournalError.posix("open", path) }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { try FileIO.pwriteAll(fd, $0, at: 0, path: path) }
     }
 
-    /// Units of a journal file: kind and byte range (uses the internal scanner).
-    static func units(_ path: String) throws -> [(kind: ScannedUnit.Kind, range: Range<Int>, frameEnd: Int)] {
+    /// A unit of a journal file as the tests see it.
+    struct Unit {
+        var kind: ScannedUnit.Kind
+        var range: Range<Int>
+        /// End of the LZ4 frame (for a chunk: where its trailer starts).
+        var frameEnd: Int
+        var lastSeq: UInt64
+    }
+
+    /// Units of a journal file (uses the internal scanner).
+    static func units(_ path: String) throws -> [Unit] {
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         let scanner = try JournalScanner(fd: fd, path: path, size: try FileIO.size(fd, path: path))
         #expect(try scanner.readHeader())
-        var out: [(ScannedUnit.Kind, Range<Int>, Int)] = []
+        var out: [Unit] = []
         while let unit = try scanner.next() {
             var frameEnd = unit.range.upperBound
             if unit.kind == .chunk, case let .success(frame) = try Frame.parse(scanner.file, at: unit.range.lowerBound) {
                 frameEnd = unit.range.lowerBound + frame.length
             }
-            out.append((unit.kind, unit.range, frameEnd))
+            out.append(Unit(kind: unit.kind, range: unit.range, frameEnd: frameEnd, lastSeq: unit.lastSeq))
         }
         return out
     }
