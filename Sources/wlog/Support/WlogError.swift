@@ -24,6 +24,6 @@ struct WlogError: Error, CustomStringConvertible {
 }
 
 /// Prints a message to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+func printError(_ text: String, newline: Bool = true) {
+    FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
 }
