@@ -1,0 +1,27 @@
+import WlogCore
+
+/// What an import needs besides the file: units, zone, who and when, and the known exercises.
+public struct ImportOptions: Sendable {
+    /// The weight unit of files that do not say theirs (`--unit`); refused when needed and absent.
+    public var unit: MassUnit?
+    /// The zone naive local times are interpreted in (`--tz`).
+    public var zone: ImportTimeZone
+    /// The recorded-at instant of every event (the time of the import).
+    public var recorded: Instant
+    /// The lifter's exercises already in the journal (custom ones and any used before).
+    public var knownExercises: [Exercise]
+    /// Maps an app's exercise name to a built-in exercise (`ExerciseLookup.importMatch(name:)`).
+    public var libraryMatch: @Sendable (String) -> Exercise?
+
+    /// Makes options; `libraryMatch` defaults to "no built-in matches".
+    public init(
+        unit: MassUnit? = nil, zone: ImportTimeZone, recorded: Instant, knownExercises: [Exercise] = [],
+        libraryMatch: @escaping @Sendable (String) -> Exercise? = { _ in nil }
+    ) {
+        self.unit = unit
+        self.zone = zone
+        self.recorded = recorded
+        self.knownExercises = knownExercises
+        self.libraryMatch = libraryMatch
+    }
+}

@@ -1,0 +1,87 @@
+import WlogCore
+
+/// One row of an export read as a set, before its exercise is resolved (internal, neutral).
+struct ImportedSet: Sendable {
+    /// The row's starting line.
+    var line: Int
+    /// The row's 0-based position among the rows of its workout (rest and note rows included).
+    var position: Int
+    /// The exercise name as the app wrote it.
+    var exercise: String
+    /// The app's category for the exercise (FitNotes), a muscle-group hint.
+    var category: String?
+    var setType: SetType = .working
+    var weight: Mass?
+    var reps: Int?
+    var distance: Distance?
+    var durationMilliseconds: Int64?
+    var rpe: RPE?
+    var notes: String?
+    /// The row's original text.
+    var source: String
+}
+
+/// One workout of an export: its identity, time, name, notes and rows (internal, neutral).
+struct ImportedWorkout: Sendable {
+    /// The identity of the workout within the format: normalised start and name.
+    var key: String
+    var name: String?
+    /// Start as a local wall time in milliseconds "as if UTC".
+    var startLocal: Int64
+    /// Known length; `nil` when the file does not say or says something absurd (> 24 h).
+    var durationMilliseconds: Int64?
+    /// Workout-level notes, deduplicated, in order.
+    var notes: [String] = []
+    var sets: [ImportedSet] = []
+    /// Row positions used so far (sets, rest rows, note rows).
+    var rowCount = 0
+
+    /// Adds a note unless it is empty or already there.
+    mutating func addNote(_ note: String) {
+        let t = note.trimmingCharacters(inSet: " ")
+        if !t.isEmpty && !notes.contains(t) { notes.append(t) }
+    }
+}
+
+/// One body-weight entry of an export (internal, neutral).
+struct ImportedBodyweight: Sendable {
+    /// Identity within the format: the entry's normalised local time.
+    var key: String
+    var local: Int64
+    var weight: Mass
+    var line: Int
+}
+
+/// A whole export read into the neutral model, with what was seen and skipped on the way.
+struct ImportedFile: Sendable {
+    var layout: String
+    var rows = 0
+    var workouts: [ImportedWorkout] = []
+    var bodyweights: [ImportedBodyweight] = []
+    var skipped: [ImportReport.SkippedRow] = []
+    var restRows = 0
+    var noteRows = 0
+    /// Workout index by key, for grouping rows that share a key.
+    private var index: [String: Int] = [:]
+
+    init(layout: String) { self.layout = layout }
+
+    /// The index of the workout with `key`, made by `make` on first sight.
+    mutating func workout(key: String, make: () -> ImportedWorkout) -> Int {
+        if let i = index[key] { return i }
+        workouts.append(make())
+        index[key] = workouts.count - 1
+        return workouts.count - 1
+    }
+
+    /// Takes the next row position of workout `i`.
+    mutating func nextPosition(_ i: Int) -> Int {
+        defer { workouts[i].rowCount += 1 }
+        return workouts[i].rowCount
+    }
+
+    /// Records a skipped row.
+    mutating func skip(_ record: CSVRecord, _ reason: String) {
+        skipped.append(.init(line: record.line, reason: reason))
+    }
+}
