@@ -39,22 +39,52 @@ struct PRs: ParsableCommand {
             Printer.emit(RecordRows.rows(records, unit: loaded.unit), format: context.format)
             return
         }
-        var table = Rows(columns: ["exercise", "record", "value", "set", "date", "new"])
-        for exerciseRecords in records {
-            for (index, record) in exerciseRecords.records.enumerated() {
-                let set = state.set(record.set)
-                table.append([
-                    .text(index == 0 ? exerciseRecords.exercise.name : ""), .text(record.kind.name),
-                    .text(RecordRows.text(record, unit: loaded.unit)),
-                    .text(set.map { SetLine(state: state, unit: loaded.unit).what($0) } ?? ""),
-                    .text(record.performed.localDay.iso), .text(record.isNew(now: context.now) ? "NEW" : ""),
-                ])
-            }
-        }
+        let table = exercise == nil
+            ? summary(records, state: state, unit: loaded.unit, now: context.now)
+            : detail(records, state: state, unit: loaded.unit, now: context.now)
         if table.rows.isEmpty {
             printError("wlog: no records yet" + (exercise.map { " for \($0)" } ?? "") + " — log a set with wlog append set")
             return
         }
-        Printer.emit(table, format: .table, tableHeaders: ["Exercise", "Record", "Value", "Set", "Date", ""])
+        Printer.emit(table, format: .table)
+    }
+
+    /// Every record of one exercise: category, value, the set, its date, NEW.
+    func detail(_ records: [PersonalRecords], state: WlogState, unit: MassUnit, now: Instant) -> Rows {
+        var table = Rows(columns: ["Record", "Value", "Set", "Date", ""])
+        let line = SetLine(state: state, unit: unit)
+        for exerciseRecords in records {
+            for record in exerciseRecords.records {
+                table.append([
+                    .text(record.kind.name), .text(RecordRows.text(record, unit: unit)),
+                    .text(state.set(record.set).map(line.what) ?? ""), .text(record.performed.localDay.iso),
+                    .text(record.isNew(now: now) ? "NEW" : ""),
+                ])
+            }
+        }
+        return table
+    }
+
+    /// One line per exercise: heaviest, best e1RM, the default PR rep max, and the latest record date.
+    func summary(_ records: [PersonalRecords], state: WlogState, unit: MassUnit, now: Instant) -> Rows {
+        var table = Rows(columns: ["Exercise", "Heaviest", "e1RM", "PR reps", "Latest PR", ""])
+        for exerciseRecords in records {
+            let exercise = exerciseRecords.exercise
+            func value(_ kind: RecordKind) -> String {
+                exerciseRecords.record(kind).map { RecordRows.text($0, unit: unit) } ?? ""
+            }
+            let defaultPR = exerciseRecords.record(.repMax(exercise.prReps))
+                .map { "\(exercise.prReps)RM " + RecordRows.text($0, unit: unit) } ?? ""
+            let latest = exerciseRecords.records.max { $0.performed.instant < $1.performed.instant }
+            var heaviest = value(.heaviest)
+            if exercise.kind == .bodyweight { heaviest = value(.maxReps) }
+            if exercise.kind == .cardio { heaviest = value(.longestDistance) }
+            if exercise.kind == .timed { heaviest = value(.longestDuration) }
+            table.append([
+                .text(exercise.name), .text(heaviest), .text(value(.e1rm)), .text(defaultPR),
+                .text(latest?.performed.localDay.iso ?? ""), .text(latest.map { $0.isNew(now: now) ? "NEW" : "" } ?? ""),
+            ])
+        }
+        return table
     }
 }

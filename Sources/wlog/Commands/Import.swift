@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import WlogCore
+import WlogInterop
+
+/// `wlog import strong|hevy|fitnotes FILE`: other apps' exports, as one commit.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a Strong, Hevy or FitNotes export (one commit; re-importing adds only what is new).",
+        discussion: """
+            Rows are mapped to events with ids derived from (format, workout, row position), so importing the same
+            file twice, or a longer export of the same history, adds only the new workouts. A malformed row is
+            reported with its line number and skipped. See docs/IMPORT.md.
+            """)
+
+    @Argument(help: "strong, hevy or fitnotes.") var format: String
+    @Argument(help: "The exported CSV file.") var file: String
+    @Option(help: "The weight unit of a file that does not say it (kg or lb).") var unit: String?
+    @Option(help: "The zone of the file's local times (IANA or ±HH:MM); default the journal's.") var tz: String?
+    @Flag(help: "Report what would be added and skipped; append nothing.") var dryRun = false
+
+    func run() throws {
+        let context = try Context.resolve()
+        guard let format = ImportFormat(rawValue: format.lowercased()) else {
+            throw WlogError.usage("'\(format)' is not an import format; use strong, hevy or fitnotes")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw WlogError(.noJournal, "cannot read \(file); check the path")
+        }
+        var massUnit: MassUnit?
+        if let unit {
+            guard let parsed = MassUnit(parsing: unit) else { throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb") }
+            massUnit = parsed
+        }
+        let session = JournalSession(context: context)
+        func plan(_ loaded: JournalSession.Loaded) throws -> ImportPlan {
+            let zoneName = tz ?? loaded.zone.name
+            guard let zone = ImportTimeZone(zoneName) else {
+                throw WlogError.usage("--tz '\(zoneName)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
+            }
+            let options = ImportOptions(
+                unit: massUnit, zone: zone, recorded: context.now, knownExercises: loaded.state.exercises,
+                libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise })
+            do {
+                return try Importer.plan(data: Array(data), format: format, options: options)
+            } catch let error as ImportError {
+                throw WlogError.refused(error.description)
+            }
+        }
+        if dryRun {
+            let loaded = try session.load(honourAsOf: false)
+            let planned = try plan(loaded)
+            let new = planned.events.filter { !loaded.state.contains(eventID: $0.id) }.count
+            Printer.write(ImportSummary.text(planned.report, file: file, dryRun: true, newEvents: new, duplicates: planned.events.count - new))
+            return
+        }
+        var report: ImportReport?
+        let outcome = try session.append({ loaded, _ in
+            let planned = try plan(loaded)
+            report = planned.report
+            return planned.events
+        }, actor: format.actor)
+        if let report {
+            Printer.write(ImportSummary.text(report, file: file, dryRun: false, newEvents: outcome.appended.count,
+                                             duplicates: outcome.duplicates.count))
+        }
+    }
+}
+
+/// The text an import prints: what was (or would be) added and what was skipped.
+enum ImportSummary {
+    static func text(_ report: ImportReport, file: String, dryRun: Bool, newEvents: Int, duplicates: Int) -> String {
+        var lines: [String] = []
+        lines.append("\(dryRun ? "would import" : "imported") \(file) (\(report.layout))")
+        lines.append("  workouts   \(report.workouts)")
+        lines.append("  sets       \(report.sets) (\(report.warmups) warm-up, \(report.cardio) cardio, \(report.timed) timed)")
+        lines.append("  exercises  \(report.exercisesCreated) created")
+        if report.bodyweights > 0 { lines.append("  body weight \(report.bodyweights) entries") }
+        let volume = report.volume.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { FixedPoint.format($0.value) + " " + $0.key.rawValue }
+        if !volume.isEmpty { lines.append("  volume     " + volume.joined(separator: " + ")) }
+        lines.append("  events     \(newEvents) new" + (duplicates > 0 ? ", \(duplicates) already in the journal" : ""))
+        if report.restRows + report.noteRows > 0 {
+            lines.append("  rows read  \(report.rows) (\(report.restRows) rest timer, \(report.noteRows) note)")
+        }
+        if !report.skipped.isEmpty {
+            lines.append("  skipped    \(report.skipped.count) row(s):")
+            for row in report.skipped.prefix(20) { lines.append("    line \(row.line): \(row.reason)") }
+            if report.skipped.count > 20 { lines.append("    … and \(report.skipped.count - 20) more") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
