@@ -65,23 +65,23 @@ struct PRs: ParsableCommand {
         return table
     }
 
-    /// One line per exercise: heaviest, best e1RM, the default PR rep max, and the latest record date.
+    /// One line per exercise: best (heaviest, most reps, longest), best e1RM and its set, latest record date.
     func summary(_ records: [PersonalRecords], state: WlogState, unit: MassUnit, now: Instant) -> Rows {
-        var table = Rows(columns: ["Exercise", "Heaviest", "e1RM", "PR reps", "Latest PR", ""])
+        var table = Rows(columns: ["Exercise", "Best", "e1RM", "Best set (e1RM)", "Latest PR", ""])
+        let line = SetLine(state: state, unit: unit)
         for exerciseRecords in records {
             let exercise = exerciseRecords.exercise
             func value(_ kind: RecordKind) -> String {
                 exerciseRecords.record(kind).map { RecordRows.text($0, unit: unit) } ?? ""
             }
-            let defaultPR = exerciseRecords.record(.repMax(exercise.prReps))
-                .map { "\(exercise.prReps)RM " + RecordRows.text($0, unit: unit) } ?? ""
+            let bestSet = exerciseRecords.record(.e1rm).flatMap { state.set($0.set) }.map(line.what) ?? ""
             let latest = exerciseRecords.records.max { $0.performed.instant < $1.performed.instant }
             var heaviest = value(.heaviest)
             if exercise.kind == .bodyweight { heaviest = value(.maxReps) }
             if exercise.kind == .cardio { heaviest = value(.longestDistance) }
             if exercise.kind == .timed { heaviest = value(.longestDuration) }
             table.append([
-                .text(exercise.name), .text(heaviest), .text(value(.e1rm)), .text(defaultPR),
+                .text(exercise.name), .text(heaviest), .text(value(.e1rm)), .text(bestSet),
                 .text(latest?.performed.localDay.iso ?? ""), .text(latest.map { $0.isNew(now: now) ? "NEW" : "" } ?? ""),
             ])
         }
