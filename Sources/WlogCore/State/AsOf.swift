@@ -14,6 +14,7 @@ extension WlogState {
     ///
     /// For `.sequence` the fold stops at the first event past it; for `.instant` every event is
     /// tested, so a clock that stepped back while appending cannot hide later-recorded events.
+    @inlinable
     public static func replay(_ events: some Sequence<Event>, upTo asOf: AsOf? = nil, from start: WlogState = .initial) -> WlogState {
         var state = start
         state.replay(events, upTo: asOf)
@@ -21,7 +22,9 @@ extension WlogState {
     }
 
     /// Folds more events into this state, up to a point if given.
+    @inlinable
     public mutating func replay(_ events: some Sequence<Event>, upTo asOf: AsOf? = nil) {
+        reserve(events.underestimatedCount)
         switch asOf {
         case nil:
             for event in events { apply(event) }
@@ -33,5 +36,11 @@ extension WlogState {
         case .instant(let moment)?:
             for event in events where event.envelope.recorded <= moment { apply(event) }
         }
+    }
+
+    /// Makes room for `count` more events (a hint: arrays and tables grow once, not many times).
+    public mutating func reserve(_ count: Int) {
+        guard count > 0 else { return }
+        eventIndex.reserveCapacity(eventIndex.count + count)
     }
 }

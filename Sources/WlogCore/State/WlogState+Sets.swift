@@ -2,28 +2,28 @@
 extension WlogState {
     /// The current version of a set (deleted ones included), with `isDiscarded` resolved.
     public func set(_ id: EventID) -> LoggedSet? {
-        guard let current = sets[id] else { return nil }
-        return resolved(current.set)
+        guard let index = setSlot(id) else { return nil }
+        return resolved(setStore[index].set)
     }
 
     /// Every version of a set, oldest first, each with seq, actor, recorded-at and event type.
     public func versions(of id: EventID) -> [SetVersion] {
-        guard let current = sets[id] else { return [] }
+        guard let index = setSlot(id) else { return [] }
         var all = setHistory[id] ?? []
-        all.append(current)
+        all.append(setStore[index])
         return all
     }
 
     /// Every set ever logged (deleted and discarded included), in history order.
     public var allSets: [LoggedSet] {
-        sets.values.map { resolved($0.set) }.sorted(by: LoggedSet.historyOrder)
+        setStore.map { resolved($0.set) }.sorted(by: LoggedSet.historyOrder)
     }
 
     /// The live sets (not deleted, not in a discarded workout), in history order.
     public var liveSets: [LoggedSet] {
         var out: [LoggedSet] = []
-        out.reserveCapacity(sets.count)
-        for entry in sets.values {
+        out.reserveCapacity(setStore.count)
+        for entry in setStore {
             let set = resolved(entry.set)
             if set.isLive { out.append(set) }
         }
@@ -32,7 +32,13 @@ extension WlogState {
     }
 
     /// The number of sets ever logged, deleted ones included.
-    public var setCount: Int { sets.count }
+    public var setCount: Int { setStore.count }
+
+    /// The index of a set in `setStore`.
+    func setSlot(_ id: EventID) -> Int? {
+        guard let index = eventIndex[EventKey(id)], index >= 0 else { return nil }
+        return Int(index)
+    }
 
     /// The set with `isDiscarded` taken from its workout.
     func resolved(_ set: LoggedSet) -> LoggedSet {
@@ -48,11 +54,13 @@ extension WlogState {
             performed: event.envelope.occurred, reps: p.reps, weight: p.weight, distance: p.distance,
             durationMilliseconds: p.durationMilliseconds, rpe: p.rpe, effort: p.effort,
             setType: p.setType, done: p.done, notes: p.notes)
-        sets[event.id] = SetVersion(set, by: event)
+        assert(eventIndex[EventKey(event.id)] == Int32(setStore.count), "apply records the set's index first")
+        setStore.append(SetVersion(set, by: event))
     }
 
     mutating func applySetEdited(_ p: SetEdited, event: Event) {
-        guard let current = sets[p.set] else { return }
+        guard let index = setSlot(p.set) else { return }
+        let current = setStore[index]
         setHistory[p.set, default: []].append(current)
         var set = current.set
         if let v = p.exercise { set.exercise = v }
@@ -67,14 +75,15 @@ extension WlogState {
         if let v = p.setType { set.setType = v }
         if let v = p.done { set.done = v }
         if let v = p.notes { set.notes = v.isEmpty ? nil : v }
-        sets[p.set] = SetVersion(set, by: event)
+        setStore[index] = SetVersion(set, by: event)
     }
 
     mutating func applySetDeleted(_ p: SetDeleted, event: Event) {
-        guard let current = sets[p.set] else { return }
+        guard let index = setSlot(p.set) else { return }
+        let current = setStore[index]
         setHistory[p.set, default: []].append(current)
         var set = current.set
         set.isDeleted = true
-        sets[p.set] = SetVersion(set, by: event)
+        setStore[index] = SetVersion(set, by: event)
     }
 }

@@ -10,8 +10,9 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var lastSeq: UInt64 = 0
     /// The number of distinct events applied.
     public internal(set) var eventCount: Int = 0
-    /// The ids of every applied event, for duplicate detection.
-    public internal(set) var eventIDs: Set<EventID> = []
+    /// The id of every applied event (duplicate detection) → the index of its set in `setStore`
+    /// for `set.logged`, −1 for any other event. One table, one hash per event.
+    var eventIndex: [EventKey: Int32] = [:]
 
     /// The built-in library, by id (shared storage; never mutated by events).
     var builtIns: [String: Exercise]
@@ -22,8 +23,9 @@ public struct WlogState: Sendable, Equatable {
     /// Name key (`Exercise.nameKey`) of every name and alias ever seen → exercise ids.
     var nameIndex: [String: [String]]
 
-    /// The current version of every set ever logged, deleted ones included.
-    var sets: [EventID: SetVersion] = [:]
+    /// The current version of every set ever logged, deleted ones included, in journal order
+    /// (an array: appending is cheaper than growing a dictionary of large values).
+    var setStore: [SetVersion] = []
     /// The superseded versions of edited or deleted sets, oldest first.
     var setHistory: [EventID: [SetVersion]] = [:]
 
@@ -65,7 +67,7 @@ public struct WlogState: Sendable, Equatable {
 
     /// Folds one event into the state (the decider's `evolve`).
     public mutating func apply(_ event: Event) {
-        guard eventIDs.insert(event.id).inserted else { return }
+        guard insertEventID(event) else { return }
         eventCount += 1
         if event.seq > lastSeq { lastSeq = event.seq }
         switch event.payload {
@@ -96,8 +98,25 @@ public struct WlogState: Sendable, Equatable {
         }
     }
 
+    /// Records the event's id (with its set's future index for `set.logged`) in one table lookup;
+    /// false when the id was already applied.
+    private mutating func insertEventID(_ event: Event) -> Bool {
+        var value: Int32 = -1
+        if case .setLogged = event.payload { value = Int32(setStore.count) }
+        return Self.insertIfAbsent(&eventIndex[EventKey(event.id)], value)
+    }
+
+    private static func insertIfAbsent(_ slot: inout Int32?, _ value: Int32) -> Bool {
+        guard slot == nil else { return false }
+        slot = value
+        return true
+    }
+
     /// Whether an event with this id has been applied.
-    public func contains(eventID: EventID) -> Bool { eventIDs.contains(eventID) }
+    public func contains(eventID: EventID) -> Bool { eventIndex[EventKey(eventID)] != nil }
+
+    /// The ids of every applied event, for duplicate detection (built on demand).
+    public var eventIDs: Set<EventID> { Set(eventIndex.keys.map(\.id)) }
 
     /// The display unit: the settings' unit, else the profile's, else kilograms.
     public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
