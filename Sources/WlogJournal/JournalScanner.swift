@@ -98,7 +98,6 @@ final class JournalScanner {
         guard problem == nil else { return nil }
         if let deferred = deferredProblem { problem = deferred; return nil }
         guard offset < file.size else { return nil }
-        func fail(_ at: Int, _ reason: String) -> ScannedUnit? { problem = (at, reason); return nil }
 
         guard let magicBytes = try file.bytes(at: offset, count: 4) else {
             return fail(offset, "the file ends \(file.size - offset) bytes into a frame magic")
@@ -147,27 +146,33 @@ final class JournalScanner {
         return .success((trailer, start + 8 + size))
     }
 
+    /// A sealed chunk: the frame must be good (else the fault is at the frame); a trailer that
+    /// does not match it (else the fault is at the trailer, and the intact frame counts as a commit).
     private func chunk(_ frame: Frame, trailer: SealedChunkTrailer, end: Int, skipThrough: UInt64) throws -> ScannedUnit? {
-        let start = offset
-        func fail(_ reason: String) -> ScannedUnit? { problem = (start, reason); return nil }
-        guard commitCount == 0 else { return fail("sealed chunk after hot-tail commits") }
-        guard frame.hasBlockChecksum, frame.hasContentChecksum, frame.blockSizeID == 6,
-              let size = frame.contentSize, size <= UInt64(JournalFormat.maxChunkContent)
-        else { return fail("sealed chunk frame without 1 MiB blocks, checksums and a content size ≤ 1 MiB") }
-        guard trailer.first == nextSeq, trailer.last >= trailer.first, trailer.count == trailer.last - trailer.first + 1 else {
-            return fail("chunk trailer says seq \(trailer.first)…\(trailer.last) (count \(trailer.count)), expected to start at \(nextSeq)")
-        }
-        guard let digest = SealedChunkTrailer.bytes(fromHex: trailer.sha256) else { return fail("bad trailer digest") }
-        let newChain = SealedChunkTrailer.nextChain(chain, digest: digest)
-        guard hexString(newChain) == trailer.chain else { return fail("chain mismatch in the trailer at \(start + frame.length)") }
+        let start = offset, frameEnd = offset + frame.length
+        let digest = SealedChunkTrailer.bytes(fromHex: trailer.sha256) ?? []
+        let newChain = digest.count == 32 ? SealedChunkTrailer.nextChain(chain, digest: digest) : []
+        let shapeOK = commitCount == 0 && frame.hasBlockChecksum && frame.hasContentChecksum && frame.blockSizeID == 6
+            && frame.contentSize.map { $0 <= UInt64(JournalFormat.maxChunkContent) } == true
+            && trailer.first == nextSeq && trailer.last >= trailer.first
+            && trailer.count == trailer.last - trailer.first + 1 && hexString(newChain) == trailer.chain
         var content: UnsafeRawBufferPointer?
-        if trailer.last > skipThrough {
-            guard let body = try decode(frame, at: start, size: Int(size)) else { return nil }
-            if let reason = checkLines(body, firstSeq: nextSeq) { return fail(reason) }
-            guard UInt64(lines.count) == trailer.count else {
-                return fail("chunk holds \(lines.count) lines, its trailer says \(trailer.count)")
+        if !shapeOK || trailer.last > skipThrough {
+            guard let size = frame.contentSize, size <= UInt64(JournalFormat.maxCommitContent) else {
+                return fail(start, "chunk frame without a content size ≤ 64 MiB")
             }
-            guard hexString(SHA256.hash(data: body)) == trailer.sha256 else { return fail("chunk SHA-256 mismatch") }
+            guard let body = try decode(frame, at: start, size: Int(size)) else { return nil }
+            if let reason = checkLines(body, firstSeq: nextSeq) { return fail(start, reason) }
+            let mismatch: String? =
+                !shapeOK ? "chunk trailer does not fit its frame (sequence \(trailer.first)…\(trailer.last), "
+                    + "chain, flags, or a chunk after hot-tail commits)"
+                : UInt64(lines.count) != trailer.count ? "chunk holds \(lines.count) lines, its trailer says \(trailer.count)"
+                : hexString(SHA256.hash(data: body)) != trailer.sha256 ? "chunk SHA-256 differs from its trailer"
+                : nil
+            if let mismatch {
+                deferredProblem = (frameEnd, mismatch + " (trailer at \(frameEnd))")
+                return try commit(frame, decoded: body)
+            }
             content = body
         }
         offset = end
@@ -179,14 +184,25 @@ final class JournalScanner {
         return ScannedUnit(kind: .chunk, range: start..<end, firstSeq: trailer.first, lastSeq: trailer.last, content: content)
     }
 
-    private func commit(_ frame: Frame) throws -> ScannedUnit? {
+    private func fail(_ at: Int, _ reason: String) -> ScannedUnit? {
+        problem = (at, reason)
+        return nil
+    }
+
+    /// A hot-tail commit frame; `decoded` is its content when already decoded and line-checked.
+    private func commit(_ frame: Frame, decoded: UnsafeRawBufferPointer? = nil) throws -> ScannedUnit? {
         let start = offset
         guard frame.hasContentChecksum, let size = frame.contentSize, size <= UInt64(JournalFormat.maxCommitContent) else {
-            problem = (start, "commit frame without content checksum or content size ≤ 64 MiB")
-            return nil
+            return fail(start, "commit frame without content checksum or content size ≤ 64 MiB")
         }
-        guard let body = try decode(frame, at: start, size: Int(size)) else { return nil }
-        if let reason = checkLines(body, firstSeq: nextSeq) { problem = (start, reason); return nil }
+        var body: UnsafeRawBufferPointer
+        if let decoded {
+            body = decoded
+        } else {
+            guard let d = try decode(frame, at: start, size: Int(size)) else { return nil }
+            if let reason = checkLines(d, firstSeq: nextSeq) { return fail(start, reason) }
+            body = d
+        }
         let first = nextSeq
         nextSeq += UInt64(lines.count)
         offset = start + frame.length

@@ -71,37 +71,29 @@ enum LineFormat {
     }
 }
 
-/// The ids of a journal, compact for the usual 128-bit lower-case hex ids.
+/// The ids of a journal, compact for the usual 32-character ids (kept as their raw 32 bytes).
 struct IDSet {
-    private struct Hex128: Hashable { var hi: UInt64; var lo: UInt64 }
-    private var hex: Set<Hex128> = []
+    private struct Raw32: Hashable { var a, b, c, d: UInt64 }
+    private var raw: Set<Raw32> = []
     private var other: Set<String> = []
 
-    var count: Int { hex.count + other.count }
+    var count: Int { raw.count + other.count }
 
     /// Inserts the id; returns false if it was already there.
     @discardableResult
     mutating func insert(_ id: UnsafeRawBufferPointer) -> Bool {
-        if let key = Self.hex128(id) { return hex.insert(key).inserted }
+        if id.count == 32 { return raw.insert(Self.key(id)).inserted }
         return other.insert(String(decoding: id, as: UTF8.self)).inserted
     }
 
     func contains(_ id: UnsafeRawBufferPointer) -> Bool {
-        if let key = Self.hex128(id) { return hex.contains(key) }
+        if id.count == 32 { return raw.contains(Self.key(id)) }
         return other.contains(String(decoding: id, as: UTF8.self))
     }
 
-    private static func hex128(_ id: UnsafeRawBufferPointer) -> Hex128? {
-        guard id.count == 32 else { return nil }
-        var hi: UInt64 = 0, lo: UInt64 = 0
-        for i in 0..<16 {
-            guard let v = hexValue(id[i]) else { return nil }
-            hi = hi << 4 | UInt64(v)
-        }
-        for i in 16..<32 {
-            guard let v = hexValue(id[i]) else { return nil }
-            lo = lo << 4 | UInt64(v)
-        }
-        return Hex128(hi: hi, lo: lo)
+    @inline(__always)
+    private static func key(_ id: UnsafeRawBufferPointer) -> Raw32 {
+        Raw32(a: id.loadUnaligned(fromByteOffset: 0, as: UInt64.self), b: id.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+              c: id.loadUnaligned(fromByteOffset: 16, as: UInt64.self), d: id.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
     }
 }

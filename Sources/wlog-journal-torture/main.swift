@@ -1,7 +1,7 @@
 // wlog-journal-torture — a test helper for WlogJournal's crash, concurrency and size tests.
 //
 //   wlog-journal-torture append JOURNAL --commits N [--per-commit K] [--start I] [--writer W]
-//                        [--reopen-each] [--seal-threshold BYTES] [--relaxed] [--kill-at POINT[@N]]
+//                        [--reopen-each] [--seal-threshold BYTES] [--relaxed] [--no-sync] [--kill-at POINT[@N]]
 //   wlog-journal-torture seal JOURNAL [--kill-at POINT[@N]]
 //   wlog-journal-torture open JOURNAL [--kill-at POINT[@N]]
 //   wlog-journal-torture measure DIR [--events N]
@@ -64,6 +64,7 @@ func options() -> JournalOptions {
     var o = JournalOptions(durability: arguments.contains("--relaxed") ? .relaxed : .full,
                            lockTimeout: .seconds(30),
                            sealThreshold: intOption("--seal-threshold", 256 << 10))
+    if arguments.contains("--no-sync") { o.sync = { _ in 0 } }  // for lock/sequence tests, not durability
     if let killer = Killer(option("--kill-at")) {
         o.faultHook = { killer.hit($0) }
     }
