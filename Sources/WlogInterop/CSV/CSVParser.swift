@@ -8,13 +8,13 @@
 /// (several times slower than a byte loop on a 100,000-row file), it does not report the line a
 /// record starts on once a quoted field has spanned lines, and it does not hand back a record's
 /// original text, which the importer keeps as each set's `source` for audit.
-public enum CSVParser {
+enum CSVParser {
     /// The bytes of `"`, `,`, `;`, LF and CR.
     static let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B
     static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
 
     /// Parses a whole file; the delimiter is detected from its first line unless given.
-    public static func parse(_ bytes: [UInt8], delimiter: UInt8? = nil) -> CSVTable {
+    static func parse(_ bytes: [UInt8], delimiter: UInt8? = nil) -> CSVTable {
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }

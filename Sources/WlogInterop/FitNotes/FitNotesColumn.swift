@@ -1,5 +1,5 @@
 /// The semantic columns of FitNotes' exports (workout log and body tracker) and their aliases.
-enum FitNotesColumn: Hashable, Sendable {
+enum FitNotesColumn: Int, Hashable, Sendable {
     case date, exercise, category, weight, weightUnit, reps, distance, distanceUnit, time, comment
     case measurement, value, unit
 

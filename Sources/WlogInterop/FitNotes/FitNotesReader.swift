@@ -36,14 +36,19 @@ enum FitNotesReader {
             }
             if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
             let dateText = map.value(.date, in: f)
-            guard let day = LocalDay(iso: dateText) else {
-                file.skip(record, "date `\(dateText)` is not YYYY-MM-DD")
-                continue
-            }
-            let w = file.workout(key: day.iso) {
-                ImportedWorkout(key: day.iso, name: nil,
-                                startLocal: Int64(day.daysSince1970) * 86_400_000 + workoutTimeOfDay,
-                                durationMilliseconds: nil)
+            let w: Int
+            if let known = file.workoutIndex(rawKey: dateText) {
+                w = known
+            } else {
+                guard let day = LocalDay(iso: dateText) else {
+                    file.skip(record, "date `\(dateText)` is not YYYY-MM-DD")
+                    continue
+                }
+                w = file.workout(key: day.iso, rawKey: dateText) {
+                    ImportedWorkout(key: day.iso, name: nil,
+                                    startLocal: Int64(day.daysSince1970) * 86_400_000 + workoutTimeOfDay,
+                                    durationMilliseconds: nil)
+                }
             }
             let position = file.nextPosition(w)
             let exercise = map.value(.exercise, in: f)

@@ -1,7 +1,7 @@
 import WlogCore
 
 /// The semantic columns of Hevy's export, and the alias table of its header names.
-enum HevyColumn: Hashable, Sendable {
+enum HevyColumn: Int, Hashable, Sendable {
     case title, start, end, description, exercise, superset, exerciseNotes, setIndex, setType
     case weight, reps, distance, duration, rpe
 

@@ -25,19 +25,25 @@ enum HevyReader {
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
             if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
             let startText = map.value(.start, in: f)
-            guard let start = LocalTimeText.hevy(startText) else {
-                file.skip(record, "start_time `\(startText)` is not a date like `7 Apr 2026, 10:14`")
-                continue
-            }
             let title = map.value(.title, in: f)
-            let key = LocalTimeText.text(start) + "\u{1F}" + title
-            let w = file.workout(key: key) {
-                var duration: Int64?
-                if let end = LocalTimeText.hevy(map.value(.end, in: f)), end > start, end - start <= 86_400_000 {
-                    duration = end - start
+            let rawKey = startText + "\u{1F}" + title
+            let w: Int
+            if let known = file.workoutIndex(rawKey: rawKey) {
+                w = known
+            } else {
+                guard let start = LocalTimeText.hevy(startText) else {
+                    file.skip(record, "start_time `\(startText)` is not a date like `7 Apr 2026, 10:14`")
+                    continue
                 }
-                return ImportedWorkout(key: key, name: title.isEmpty ? nil : title, startLocal: start,
-                                       durationMilliseconds: duration)
+                let key = LocalTimeText.text(start) + "\u{1F}" + title
+                w = file.workout(key: key, rawKey: rawKey) {
+                    var duration: Int64?
+                    if let end = LocalTimeText.hevy(map.value(.end, in: f)), end > start, end - start <= 86_400_000 {
+                        duration = end - start
+                    }
+                    return ImportedWorkout(key: key, name: title.isEmpty ? nil : title, startLocal: start,
+                                           durationMilliseconds: duration)
+                }
             }
             let position = file.nextPosition(w)
             file.workouts[w].addNote(HevyReader.notes(map.raw(.description, in: f)))

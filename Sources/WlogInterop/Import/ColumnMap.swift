@@ -2,9 +2,12 @@
 ///
 /// Names are compared normalised: trimmed of spaces and quotes, lowercased, inner spaces folded.
 /// An alias may carry a unit hint (`kg` for `Weight (kg)`, `m` for `Distance (meters)`).
-struct ColumnMap<Column: Hashable & Sendable>: Sendable {
+/// Columns are small `Int`-backed enums so a lookup per field is an array access, not a hash.
+struct ColumnMap<Column: Hashable & Sendable & RawRepresentable>: Sendable where Column.RawValue == Int {
     /// Column index by semantic column.
     private(set) var index: [Column: Int] = [:]
+    /// Column index by the column's raw value (−1 when absent): the fast path of `value`.
+    private var slots: [Int] = []
     /// Unit hint by semantic column, from the header name.
     private(set) var hints: [Column: String] = [:]
     /// The number of header fields.
@@ -19,6 +22,8 @@ struct ColumnMap<Column: Hashable & Sendable>: Sendable {
             let key = ColumnMap.normalise(name)
             if let (column, hint) = aliases[key], index[column] == nil {
                 index[column] = i
+                while slots.count <= column.rawValue { slots.append(-1) }
+                slots[column.rawValue] = i
                 if let hint { hints[column] = hint }
             } else if !key.isEmpty {
                 unknown.append(name)
@@ -31,13 +36,15 @@ struct ColumnMap<Column: Hashable & Sendable>: Sendable {
 
     /// The trimmed field of `column` in `fields`, or `""` when absent.
     func value(_ column: Column, in fields: [String]) -> String {
-        guard let i = index[column], i < fields.count else { return "" }
+        let slot = column.rawValue
+        guard slot < slots.count, case let i = slots[slot], i >= 0, i < fields.count else { return "" }
         return fields[i].trimmingCharacters(inSet: " ")
     }
 
     /// The untrimmed field of `column` (notes keep their spacing), or `""`.
     func raw(_ column: Column, in fields: [String]) -> String {
-        guard let i = index[column], i < fields.count else { return "" }
+        let slot = column.rawValue
+        guard slot < slots.count, case let i = slots[slot], i >= 0, i < fields.count else { return "" }
         return fields[i]
     }
 

@@ -61,17 +61,28 @@ struct ImportedFile: Sendable {
     var skipped: [ImportReport.SkippedRow] = []
     var restRows = 0
     var noteRows = 0
-    /// Workout index by key, for grouping rows that share a key.
+    /// Workout index by normalised key, for grouping rows that share a key.
     private var index: [String: Int] = [:]
+    /// Workout index by the key's text as written (saves re-parsing the same date on every row).
+    private var rawIndex: [String: Int] = [:]
 
     init(layout: String) { self.layout = layout }
 
-    /// The index of the workout with `key`, made by `make` on first sight.
-    mutating func workout(key: String, make: () -> ImportedWorkout) -> Int {
-        if let i = index[key] { return i }
-        workouts.append(make())
-        index[key] = workouts.count - 1
-        return workouts.count - 1
+    /// The index of the workout whose key text as written is `rawKey`, if seen before.
+    func workoutIndex(rawKey: String) -> Int? { rawIndex[rawKey] }
+
+    /// The index of the workout with `key`, made by `make` on first sight; `rawKey` is remembered.
+    mutating func workout(key: String, rawKey: String, make: () -> ImportedWorkout) -> Int {
+        let i: Int
+        if let known = index[key] {
+            i = known
+        } else {
+            workouts.append(make())
+            i = workouts.count - 1
+            index[key] = i
+        }
+        rawIndex[rawKey] = i
+        return i
     }
 
     /// Takes the next row position of workout `i`.

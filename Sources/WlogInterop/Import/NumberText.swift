@@ -122,11 +122,14 @@ struct RowError: Error, Sendable {
 }
 
 extension String {
-    /// The text without leading and trailing characters of `set` (ASCII only, cheap).
+    /// The text without leading and trailing spaces and tabs (`set` is the space; ASCII only, cheap).
     func trimmingCharacters(inSet set: Character) -> String {
-        guard let first = firstIndex(where: { $0 != set && $0 != "\t" }) else { return "" }
-        guard let last = lastIndex(where: { $0 != set && $0 != "\t" }) else { return "" }
-        if first == startIndex && last == index(before: endIndex) { return self }
-        return String(self[first...last])
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
+        var slice = Substring(self).utf8[...]
+        while let f = slice.first, f == 0x20 || f == 0x09 { slice = slice.dropFirst() }
+        while let l = slice.last, l == 0x20 || l == 0x09 { slice = slice.dropLast() }
+        return String(Substring(slice))
     }
 }

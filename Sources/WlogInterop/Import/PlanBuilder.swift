@@ -25,44 +25,68 @@ struct PlanBuilder {
 
     /// Builds the plan for `file`.
     mutating func build(_ file: ImportedFile) -> ImportPlan {
+        // Name keys by the name as written (the same few names repeat on every row).
+        var keys: [String: String] = [:]
         var usage: [String: ExerciseGuess.Usage] = [:]
         for workout in file.workouts {
-            for set in workout.sets { usage[Exercise.nameKey(set.exercise), default: .init()].add(set) }
+            for set in workout.sets {
+                let key = keys[set.exercise] ?? Exercise.nameKey(set.exercise)
+                keys[set.exercise] = key
+                usage[key, default: .init()].add(set)
+            }
         }
         var resolver = ExerciseResolver(known: options.knownExercises, libraryMatch: options.libraryMatch)
-        let workouts = file.workouts.sorted { ($0.startLocal, $0.key) < ($1.startLocal, $1.key) }
-        var workoutEvents: [Event] = []
+        var resolved: [String: Exercise] = [:]
+        let order = file.workouts.indices.sorted {
+            (file.workouts[$0].startLocal, file.workouts[$0].key) < (file.workouts[$1].startLocal, file.workouts[$1].key)
+        }
+        events.reserveCapacity(file.workouts.reduce(0) { $0 + $1.sets.count + 2 })
         var firstUse: [String: ZonedInstant] = [:]
-        for workout in workouts {
+        var body: [Event] = []
+        for w in order {
+            let workout = file.workouts[w]
             let start = options.zone.zoned(localMilliseconds: workout.startLocal)
-            var body: [Event] = []
+            body.removeAll(keepingCapacity: true)
             let workoutID = id(workout.key, "workout.started")
+            let length = workout.durationMilliseconds ?? Int64(workout.rowCount) * 1000
+            let end = zoned(start, plusMilliseconds: max(length, Int64(workout.rowCount) * 1000))
+            let sameOffset = end.offsetMinutes == start.offsetMinutes
             for set in workout.sets {
                 guard (set.reps ?? 0) > 0 || (set.distance?.tenThousandths ?? 0) > 0 || (set.durationMilliseconds ?? 0) > 0 else {
                     report.skipped.append(.init(line: set.line, reason: "no reps, distance or duration"))
                     continue
                 }
-                let exercise = resolver.resolve(set.exercise, usage: usage[Exercise.nameKey(set.exercise)] ?? .init())
+                let exercise: Exercise
+                if let known = resolved[set.exercise] {
+                    exercise = known
+                } else {
+                    let key = keys[set.exercise] ?? Exercise.nameKey(set.exercise)
+                    exercise = resolver.resolve(set.exercise, usage: usage[key] ?? .init())
+                    resolved[set.exercise] = exercise
+                    // Workouts run oldest first, so the first resolution is the first use.
+                    if firstUse[exercise.id] == nil { firstUse[exercise.id] = start }
+                }
                 let payload = payload(set, exercise: exercise, workout: workoutID)
-                if firstUse[exercise.id] == nil { firstUse[exercise.id] = start }
-                let at = zoned(start, plusMilliseconds: Int64(set.position) * 1000)
+                let offset = Int64(set.position) * 1000
+                let at = sameOffset
+                    ? ZonedInstant(start.instant.adding(milliseconds: offset), offsetMinutes: start.offsetMinutes)
+                    : zoned(start, plusMilliseconds: offset)
                 body.append(event(id(workout.key, "row", String(set.position)), at, .setLogged(payload)))
             }
             guard !body.isEmpty else { continue }
             report.workouts += 1
             let notes = workout.notes.isEmpty ? nil : workout.notes.joined(separator: "\n")
-            workoutEvents.append(event(workoutID, start, .workoutStarted(WorkoutStarted(name: workout.name, notes: notes))))
-            workoutEvents += body
-            let length = workout.durationMilliseconds ?? Int64(workout.rowCount) * 1000
+            events.append(event(workoutID, start, .workoutStarted(WorkoutStarted(name: workout.name, notes: notes))))
+            events.append(contentsOf: body)
             let finished = WorkoutFinished(workout: workoutID)
-            workoutEvents.append(event(id(workout.key, "workout.finished"), zoned(start, plusMilliseconds: length), .workoutFinished(finished)))
+            events.append(event(id(workout.key, "workout.finished"), zoned(start, plusMilliseconds: length), .workoutFinished(finished)))
         }
-        for exercise in resolver.created {
-            let at = firstUse[exercise.id] ?? ZonedInstant(options.recorded, offsetMinutes: 0)
-            events.append(event(id("exercise", exercise.id), at, .exerciseCreated(exercise)))
+        let created = resolver.created.map { exercise in
+            event(id("exercise", exercise.id), firstUse[exercise.id] ?? ZonedInstant(options.recorded, offsetMinutes: 0),
+                  .exerciseCreated(exercise))
         }
+        events.insert(contentsOf: created, at: 0)
         report.exercisesCreated = resolver.created.count
-        events += workoutEvents
         appendBodyweights(file.bodyweights)
         report.skipped.sort { $0.line < $1.line }
         return ImportPlan(events: events, report: report)

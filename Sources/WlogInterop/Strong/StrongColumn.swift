@@ -1,5 +1,5 @@
 /// The semantic columns of Strong's exports, and the alias table of every known header name.
-enum StrongColumn: Hashable, Sendable {
+enum StrongColumn: Int, Hashable, Sendable {
     case workoutNumber, date, workoutName, duration, exercise, setOrder
     case weight, weightUnit, reps, distance, distanceUnit, seconds, notes, workoutNotes, rpe
 

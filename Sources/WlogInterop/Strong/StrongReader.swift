@@ -32,15 +32,21 @@ enum StrongReader {
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
             if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
             let dateText = map.value(.date, in: f)
-            guard let local = LocalTimeText.iso(dateText) else {
-                file.skip(record, "date `\(dateText)` is not YYYY-MM-DD HH:MM:SS")
-                continue
-            }
             let name = map.value(.workoutName, in: f)
-            let key = LocalTimeText.text(local) + "\u{1F}" + name
-            let w = file.workout(key: key) {
-                ImportedWorkout(key: key, name: name.isEmpty ? nil : name, startLocal: local,
-                                durationMilliseconds: workoutDuration(map.value(.duration, in: f)))
+            let rawKey = dateText + "\u{1F}" + name
+            let w: Int
+            if let known = file.workoutIndex(rawKey: rawKey) {
+                w = known
+            } else {
+                guard let local = LocalTimeText.iso(dateText) else {
+                    file.skip(record, "date `\(dateText)` is not YYYY-MM-DD HH:MM:SS")
+                    continue
+                }
+                let key = LocalTimeText.text(local) + "\u{1F}" + name
+                w = file.workout(key: key, rawKey: rawKey) {
+                    ImportedWorkout(key: key, name: name.isEmpty ? nil : name, startLocal: local,
+                                    durationMilliseconds: workoutDuration(map.value(.duration, in: f)))
+                }
             }
             let position = file.nextPosition(w)
             file.workouts[w].addNote(map.raw(.workoutNotes, in: f))
