@@ -68,6 +68,19 @@ import WlogCore
         #expect(b.events.suffix(3).map(\.type) == [.workoutStarted, .setLogged, .workoutFinished])
     }
 
+    @Test func aQuoteLeftOpenAtTheEndSkipsThatRow() throws {
+        let text = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+        2024-01-01 10:00:00,"A",10m,"Squat",1,100,5,0,0,
+        2024-01-01 10:00:00,"A",10m,"Squat",2,100,5,0,0,
+        2024-01-01 10:00:00,"A",10m,"Squat,3,100,5,0,0,
+
+        """
+        let plan = try Importer.plan(data: Array(text.utf8), format: .strong, options: Fixture.options(unit: .kg))
+        #expect(plan.report.sets == 2)
+        #expect(plan.skippedText == ["4: a quoted field is not closed"])
+    }
+
     @Test func idsDependOnFormatKeyAndPosition() {
         let a = EventIDHasher("strong", "2024-03-04T18:00:00\u{1F}Push", "row", "1").id
         #expect(a == EventIDHasher("strong", "2024-03-04T18:00:00\u{1F}Push", "row", "1").id)

@@ -8,7 +8,8 @@ public struct ImportOptions: Sendable {
     public var zone: ImportTimeZone
     /// The recorded-at instant of every event (the time of the import).
     public var recorded: Instant
-    /// The lifter's exercises already in the journal (custom ones and any used before).
+    /// The exercises that already exist: pass the built-in library and the lifter's custom ones,
+    /// so a new custom exercise never takes an existing id.
     public var knownExercises: [Exercise]
     /// Maps an app's exercise name to a built-in exercise (`ExerciseLookup.importMatch(name:)`).
     public var libraryMatch: @Sendable (String) -> Exercise?
