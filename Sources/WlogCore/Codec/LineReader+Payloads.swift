@@ -1,0 +1,224 @@
+/// Decoders of the set, workout and body payloads: one loop over the remaining top-level
+/// members each, any order, envelope and unknown members handed to `EnvelopeFields.read`.
+extension LineReader {
+    mutating func setLogged(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetLogged {
+        var p = SetLogged(exercise: "")
+        var haveExercise = false
+        var weight: Int64?, unit: MassUnit?, distance: Int64?, distanceUnit: DistanceUnit?
+        var k = first
+        while let key = k {
+            switch key {
+            case .exercise: p.exercise = try string(); haveExercise = true
+            case .workout: p.workout = try eventID()
+            case .reps: p.reps = try int()
+            case .weight: weight = try decimal()
+            case .unit: unit = try massUnit()
+            case .distance: distance = try decimal()
+            case .distanceUnit: distanceUnit = try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd")
+            case .durationMs: p.durationMilliseconds = Int64(try int())
+            case .rpe: p.rpe = try rpe()
+            case .effort: p.effort = try rating()
+            case .setType: p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
+            case .done: p.done = try bool()
+            case .notes: p.notes = try string()
+            case .source: p.source = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard haveExercise else { throw missing(.exercise) }
+        p.weight = try mass(weight, unit, .weight, .unit)
+        p.distance = try self.distance(distance, distanceUnit)
+        return p
+    }
+
+    mutating func setEdited(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetEdited {
+        var p = SetEdited(set: EventID(high: 0, low: 0))
+        var haveSet = false
+        var weight: Int64?, unit: MassUnit?, distance: Int64?, distanceUnit: DistanceUnit?
+        var performed: (instant: Instant, offset: Int)?, tz: Int?
+        var k = first
+        while let key = k {
+            switch key {
+            case .set: p.set = try eventID(); haveSet = true
+            case .exercise: p.exercise = try string()
+            case .workout: p.workout = try eventID()
+            case .performed: performed = try instant()
+            case .performedTz: tz = try offset()
+            case .reps: p.reps = try int()
+            case .weight: weight = try decimal()
+            case .unit: unit = try massUnit()
+            case .distance: distance = try decimal()
+            case .distanceUnit: distanceUnit = try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd")
+            case .durationMs: p.durationMilliseconds = Int64(try int())
+            case .rpe: p.rpe = try rpe()
+            case .effort: p.effort = try rating()
+            case .setType: p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
+            case .done: p.done = try bool()
+            case .notes: p.notes = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard haveSet else { throw missing(.set) }
+        if tz != nil && performed == nil { throw missing(.performed) }
+        p.performed = zoned(performed, tz)
+        p.weight = try mass(weight, unit, .weight, .unit)
+        p.distance = try self.distance(distance, distanceUnit)
+        return p
+    }
+
+    mutating func setDeleted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetDeleted {
+        var set: EventID?, reason: String?
+        var k = first
+        while let key = k {
+            switch key {
+            case .set: set = try eventID()
+            case .reason: reason = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard let set else { throw missing(.set) }
+        return SetDeleted(set: set, reason: reason)
+    }
+
+    /// One planned exercise object.
+    mutating func plannedExercise() throws(Failure) -> PlannedExercise {
+        try beginObject()
+        var exercise: String?, sets: Int?, low: Int?, high: Int?, rpe: RPE?, rest: Int?
+        var first = true
+        while let key = try nextMember(&first) {
+            switch key {
+            case .exercise: exercise = try string()
+            case .sets: sets = try int()
+            case .repsLow: low = try int()
+            case .repsHigh: high = try int()
+            case .rpe: rpe = try self.rpe()
+            case .restS: rest = try int()
+            default: try skipValue()
+            }
+        }
+        key = .planned
+        guard let exercise else { throw missing(.exercise) }
+        guard let sets else { throw missing(.sets) }
+        guard let low else { throw missing(.repsLow) }
+        guard let high else { throw missing(.repsHigh) }
+        return PlannedExercise(exercise: exercise, sets: sets, repsLow: low, repsHigh: high, rpe: rpe, restSeconds: rest)
+    }
+
+    /// An array of planned exercise objects.
+    mutating func plannedArray() throws(Failure) -> [PlannedExercise] {
+        try beginArray()
+        var out: [PlannedExercise] = []
+        var first = true
+        while try nextElement(&first) { out.append(try plannedExercise()) }
+        return out
+    }
+
+    mutating func workoutStarted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutStarted {
+        var p = WorkoutStarted()
+        var k = first
+        while let key = k {
+            switch key {
+            case .name: p.name = try string()
+            case .routine: p.routine = try string()
+            case .day: p.day = try int()
+            case .planned: p.planned = try plannedArray()
+            case .mobility: p.mobility = try rating()
+            case .notes: p.notes = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        return p
+    }
+
+    mutating func workoutExerciseAdded(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExerciseAdded {
+        var workout: EventID?, exercise: String?, position: Int?, notes: String?
+        var k = first
+        while let key = k {
+            switch key {
+            case .workout: workout = try eventID()
+            case .exercise: exercise = try string()
+            case .position: position = try int()
+            case .notes: notes = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard let workout else { throw missing(.workout) }
+        guard let exercise else { throw missing(.exercise) }
+        return WorkoutExerciseAdded(workout: workout, exercise: exercise, position: position, notes: notes)
+    }
+
+    mutating func workoutExerciseRemoved(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExerciseRemoved {
+        var workout: EventID?, exercise: String?
+        var k = first
+        while let key = k {
+            switch key {
+            case .workout: workout = try eventID()
+            case .exercise: exercise = try string()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard let workout else { throw missing(.workout) }
+        guard let exercise else { throw missing(.exercise) }
+        return WorkoutExerciseRemoved(workout: workout, exercise: exercise)
+    }
+
+    mutating func workoutExercisesReordered(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExercisesReordered {
+        var workout: EventID?, exercises: [String]?
+        var k = first
+        while let key = k {
+            switch key {
+            case .workout: workout = try eventID()
+            case .exercises: exercises = try stringArray()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard let workout else { throw missing(.workout) }
+        guard let exercises else { throw missing(.exercises) }
+        return WorkoutExercisesReordered(workout: workout, exercises: exercises)
+    }
+
+    mutating func workoutFinished(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutFinished {
+        var p = WorkoutFinished(workout: EventID(high: 0, low: 0))
+        var haveWorkout = false
+        var k = first
+        while let key = k {
+            switch key {
+            case .workout: p.workout = try eventID(); haveWorkout = true
+            case .notes: p.notes = try string()
+            case .soreness: p.soreness = try rating()
+            case .sessionRpe: p.sessionRPE = try rpe()
+            default: try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        guard haveWorkout else { throw missing(.workout) }
+        return p
+    }
+
+    /// A payload whose only member is one id (`workout.discarded`, `bodyweight.deleted`).
+    mutating func idOnly(_ idKey: CodecKey, _ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> EventID {
+        var id: EventID?
+        var k = first
+        while let key = k {
+            if key == idKey { id = try eventID() } else { try env.read(key, &self) }
+            k = try nextTopMember()
+        }
+        guard let id else { throw missing(idKey) }
+        return id
+    }
+
+    mutating func workoutDiscarded(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutDiscarded {
+        WorkoutDiscarded(workout: try idOnly(.workout, first, &env))
+    }
+
+    mutating func bodyweightDeleted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> BodyweightDeleted {
+        BodyweightDeleted(entry: try idOnly(.entry, first, &env))
+    }
+}

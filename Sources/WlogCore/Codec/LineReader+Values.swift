@@ -1,0 +1,223 @@
+extension LineReader {
+    /// A JSON integer (no fraction or exponent) that fits in `Int`.
+    @inline(__always)
+    mutating func int() throws(Failure) -> Int {
+        let start = pos
+        let negative = byte == UInt8(ascii: "-")
+        if negative { pos += 1 }
+        var value = 0
+        var digits = 0
+        while pos < end {
+            let d = base[pos] &- 0x30
+            guard d < 10 else { break }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int(d))
+            guard !o1 && !o2 else { pos = start; throw fail(.invalidValue, "an integer in range") }
+            value = s
+            digits += 1
+            pos += 1
+        }
+        let b = byte
+        guard digits > 0, b != UInt8(ascii: "."), b != UInt8(ascii: "e"), b != UInt8(ascii: "E") else {
+            pos = start
+            throw fail(.invalidValue, "an integer")
+        }
+        return negative ? -value : value
+    }
+
+    /// An integer within `range`.
+    mutating func int(in range: ClosedRange<Int>, _ expected: String) throws(Failure) -> Int {
+        let start = pos
+        let v = try int()
+        guard range.contains(v) else { pos = start; throw fail(.invalidValue, expected) }
+        return v
+    }
+
+    /// A non-negative JSON integer that fits in `UInt64` (the sequence number).
+    mutating func uint64() throws(Failure) -> UInt64 {
+        let start = pos
+        var value: UInt64 = 0
+        var digits = 0
+        while pos < end {
+            let d = base[pos] &- 0x30
+            guard d < 10 else { break }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(UInt64(d))
+            guard !o1 && !o2 else { pos = start; throw fail(.invalidValue, "a sequence number below 2^64") }
+            value = s
+            digits += 1
+            pos += 1
+        }
+        let b = byte
+        guard digits > 0, b != UInt8(ascii: "."), b != UInt8(ascii: "e"), b != UInt8(ascii: "E") else {
+            pos = start
+            throw fail(.invalidValue, "a non-negative integer")
+        }
+        return value
+    }
+
+    /// An exact decimal in ten-thousandths, written as a JSON string (`"102.5"`, canonical) or a
+    /// plain JSON number (`102.5`, accepted); at most four non-zero fraction digits, no exponent.
+    @inline(__always)
+    mutating func decimal() throws(Failure) -> Int64 {
+        let start = pos
+        let quoted = byte == UInt8(ascii: "\"")
+        if quoted { pos += 1 }
+        let negative = byte == UInt8(ascii: "-")
+        if negative { pos += 1 }
+        var whole: Int64 = 0
+        var digits = 0
+        while pos < end {
+            let d = base[pos] &- 0x30
+            guard d < 10 else { break }
+            guard whole < 100_000_000_000_000 else { pos = start; throw fail(.invalidValue, "a decimal below 10^14") }
+            whole = whole * 10 + Int64(d)
+            digits += 1
+            pos += 1
+        }
+        var fraction: Int64 = 0
+        var scale: Int64 = 1000
+        if byte == UInt8(ascii: ".") {
+            pos += 1
+            var fractionDigits = 0
+            while pos < end {
+                let d = base[pos] &- 0x30
+                guard d < 10 else { break }
+                if scale > 0 { fraction += Int64(d) * scale; scale /= 10 }
+                else if d != 0 { pos = start; throw fail(.invalidValue, "at most four decimals") }
+                fractionDigits += 1
+                pos += 1
+            }
+            guard fractionDigits > 0 else { pos = start; throw fail(.invalidValue, "a digit after '.'") }
+        }
+        guard digits > 0 else { pos = start; throw fail(.invalidValue, "a decimal such as \"102.5\"") }
+        if quoted {
+            guard byte == UInt8(ascii: "\"") else { pos = start; throw fail(.invalidValue, "a decimal such as \"102.5\"") }
+            pos += 1
+        } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            pos = start
+            throw fail(.invalidValue, "a decimal without exponent")
+        }
+        let value = whole * 10_000 + fraction
+        return negative ? -value : value
+    }
+
+    /// An RPE: a JSON number 1–10 in steps of 0.5 (`8`, `8.5`).
+    mutating func rpe() throws(Failure) -> RPE {
+        let start = pos
+        let v = try decimal()
+        guard v % 5_000 == 0, let rpe = RPE(halfPoints: Int(v / 5_000)) else {
+            pos = start
+            throw fail(.invalidValue, "an RPE " + RPE.allowedText)
+        }
+        return rpe
+    }
+
+    /// A rating 1–5.
+    mutating func rating() throws(Failure) -> Rating {
+        let start = pos
+        guard let r = Rating(try int()) else { pos = start; throw fail(.invalidValue, "a rating, " + Rating.allowedText) }
+        return r
+    }
+
+    /// `true` or `false`.
+    mutating func bool() throws(Failure) -> Bool {
+        switch byte {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw fail(.invalidValue, "true or false")
+        }
+    }
+
+    /// An event id: a string of 32 hex digits.
+    @inline(__always)
+    mutating func eventID() throws(Failure) -> EventID {
+        let start = pos
+        guard end - pos >= 34, base[pos] == UInt8(ascii: "\""), base[pos + 33] == UInt8(ascii: "\"") else {
+            throw fail(.invalidValue, "an id of 32 hex digits")
+        }
+        var h: UInt64 = 0, l: UInt64 = 0
+        for i in 0..<16 {
+            guard let v = hexValue(base[start + 1 + i]) else { throw fail(.invalidValue, "an id of 32 hex digits") }
+            h = h << 4 | UInt64(v)
+        }
+        for i in 0..<16 {
+            guard let v = hexValue(base[start + 17 + i]) else { throw fail(.invalidValue, "an id of 32 hex digits") }
+            l = l << 4 | UInt64(v)
+        }
+        pos += 34
+        return EventID(high: h, low: l)
+    }
+
+    /// An instant: canonically `"2026-11-20T17:05:00.000Z"`; any ISO 8601 with `Z` or an offset is
+    /// accepted. Returns the offset the text stated (0 for `Z`).
+    @inline(__always)
+    mutating func instant() throws(Failure) -> (instant: Instant, offset: Int) {
+        let start = pos
+        if end - pos >= 26, base[pos] == UInt8(ascii: "\""), base[pos + 25] == UInt8(ascii: "\""),
+           base[pos + 24] == UInt8(ascii: "Z"), let ms = canonicalInstant(base + pos + 1) {
+            pos += 26
+            return (Instant(millisecondsSince1970: ms), 0)
+        }
+        let text = LineReader.truncatingFraction(try string())
+        guard let parsed = Instant.parseISO8601(text), let offset = parsed.offsetMinutes else {
+            pos = start
+            throw fail(.invalidValue, "an instant such as \"2026-11-20T17:05:00.000Z\"")
+        }
+        return (Instant(millisecondsSince1970: parsed.local - Int64(offset) * 60_000), offset)
+    }
+
+    /// The text with a seconds fraction cut to its first three digits (what `parseISO8601` keeps
+    /// anyway; it traps on longer fractions).
+    static func truncatingFraction(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return text }
+        var end = dot + 1
+        while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+        guard end - dot - 1 > 3 else { return text }
+        bytes.removeSubrange((dot + 4)..<end)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS.mmm` at `p` (24 readable bytes), or `nil`.
+    @inline(__always)
+    private func canonicalInstant(_ p: UnsafePointer<UInt8>) -> Int64? {
+        @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
+        guard p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"), p[10] == UInt8(ascii: "T"),
+              p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":"), p[19] == UInt8(ascii: ".") else { return nil }
+        for i in 0..<23 where i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 && d(i) > 9 { return nil }
+        let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+        let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+        let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
+        let millis = d(20) * 100 + d(21) * 10 + d(22)
+        guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        let days = LocalDay.daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400_000 + Int64(((hour * 60 + minute) * 60 + second) * 1000 + millis)
+    }
+
+    /// A UTC offset in minutes, −1080…1080 (±18 h).
+    mutating func offset() throws(Failure) -> Int {
+        try int(in: -1080...1080, "a UTC offset in minutes between -1080 and 1080")
+    }
+
+    /// `kg` or `lb`.
+    @inline(__always)
+    mutating func massUnit() throws(Failure) -> MassUnit {
+        if end - pos >= 4, base[pos] == UInt8(ascii: "\""), base[pos + 3] == UInt8(ascii: "\"") {
+            let a = base[pos + 1], b = base[pos + 2]
+            if a == UInt8(ascii: "k") && b == UInt8(ascii: "g") { pos += 4; return .kg }
+            if a == UInt8(ascii: "l") && b == UInt8(ascii: "b") { pos += 4; return .lb }
+        }
+        return try enumValue(MassUnit.self, "a mass unit, \"kg\" or \"lb\"")
+    }
+
+    /// An array of integers.
+    mutating func intArray() throws(Failure) -> [Int] {
+        try beginArray()
+        var out: [Int] = []
+        var first = true
+        while try nextElement(&first) { out.append(try int()) }
+        return out
+    }
+}

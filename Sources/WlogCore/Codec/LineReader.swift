@@ -1,0 +1,216 @@
+/// A cursor over one journal line's bytes: the structural part of the canonical-line decoder.
+///
+/// It never reads outside `0 ..< end`, never traps on hostile input, and reports every problem
+/// as an `EventDecodingError` naming the byte offset and the key being read. Values are read by
+/// the `LineReader+Values.swift` extension; white space between tokens is accepted (canonical lines
+/// have none) so that hand-written lines decode too.
+struct LineReader {
+    typealias Failure = EventDecodingError
+
+    /// Deepest nesting of arrays and objects accepted.
+    static let maxDepth = 32
+
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    var pos: Int = 0
+    var depth: Int = 0
+    /// Whether the next top-level member is the object's first.
+    var topFirst = true
+    /// The key whose value is being read, for error messages.
+    var key: CodecKey = .unknown
+
+    /// A reader of `count` bytes at `base`.
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.end = count
+    }
+
+    /// The byte at the cursor, or 0 at the end.
+    @inline(__always)
+    var byte: UInt8 { pos < end ? base[pos] : 0 }
+
+    /// An error at the cursor about the current key.
+    func fail(_ kind: Failure.Kind, _ expected: String) -> Failure {
+        Failure(kind, offset: pos, key: key == .unknown ? nil : key.rawValue, expected: expected)
+    }
+
+    /// Skips JSON white space.
+    @inline(__always)
+    mutating func skipSpace() {
+        while pos < end {
+            let b = base[pos]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            pos += 1
+        }
+    }
+
+    /// Consumes `b` (after optional white space) or fails with `expected`.
+    @inline(__always)
+    mutating func expect(_ b: UInt8, _ expected: String) throws(Failure) {
+        if byte != b {
+            skipSpace()
+            guard byte == b else { throw fail(.syntax, expected) }
+        }
+        pos += 1
+    }
+
+    /// Opens the line's top-level object.
+    mutating func beginTopObject() throws(Failure) {
+        skipSpace()
+        try expect(UInt8(ascii: "{"), "'{' opening the event object")
+        topFirst = true
+        depth = 1
+    }
+
+    /// After the top-level object: only white space may follow.
+    mutating func finish() throws(Failure) {
+        skipSpace()
+        key = .unknown
+        guard pos == end else { throw fail(.trailingData, "the end of the line after the event object") }
+    }
+
+    /// The next member of the top-level object (positioned at its value), or `nil` at its `}`.
+    @inline(__always)
+    mutating func nextTopMember() throws(Failure) -> CodecKey? {
+        var first = topFirst
+        let k = try nextMember(&first)
+        topFirst = first
+        return k
+    }
+
+    /// The next member's key of the object being read, or `nil` after its closing `}`.
+    ///
+    /// `first` tracks whether a `,` is due. Members whose value is `null` are skipped (an absent
+    /// optional); the cursor is left at the start of the returned key's value.
+    mutating func nextMember(_ first: inout Bool) throws(Failure) -> CodecKey? {
+        while true {
+            var b = byte
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { skipSpace(); b = byte }
+            if b == UInt8(ascii: "}") {
+                pos += 1
+                depth -= 1
+                return nil
+            }
+            if !first {
+                guard b == UInt8(ascii: ",") else { throw fail(.syntax, "',' or '}' after a value") }
+                pos += 1
+                skipSpace()
+                b = byte
+            }
+            first = false
+            guard b == UInt8(ascii: "\"") else {
+                key = .unknown
+                throw fail(.syntax, "a quoted key")
+            }
+            pos += 1
+            let start = pos
+            while pos < end, base[pos] != UInt8(ascii: "\""), base[pos] != UInt8(ascii: "\\") { pos += 1 }
+            let found: CodecKey
+            if pos < end, base[pos] == UInt8(ascii: "\"") {
+                let index = CodecKey.table.lookup(base + start, count: pos - start, readable: end - start)
+                found = index >= 0 ? CodecKey.all[index] : .unknown
+                pos += 1
+            } else {
+                pos = start - 1
+                key = .unknown
+                let bytes = try stringBytes()
+                let index = bytes.withUnsafeBufferPointer { buffer -> Int in
+                    guard let p = buffer.baseAddress else { return -1 }
+                    return CodecKey.table.lookup(p, count: buffer.count, readable: buffer.count)
+                }
+                found = index >= 0 ? CodecKey.all[index] : .unknown
+            }
+            key = found
+            if byte != UInt8(ascii: ":") { try expect(UInt8(ascii: ":"), "':' after a key") } else { pos += 1 }
+            skipSpace()
+            if byte == UInt8(ascii: "n") {
+                try literal("null")
+                continue
+            }
+            return found
+        }
+    }
+
+    /// Opens an object value.
+    mutating func beginObject() throws(Failure) {
+        try expect(UInt8(ascii: "{"), "an object")
+        depth += 1
+        guard depth <= LineReader.maxDepth else { throw fail(.tooDeep, "at most \(LineReader.maxDepth) levels of nesting") }
+    }
+
+    /// Opens an array value.
+    mutating func beginArray() throws(Failure) {
+        try expect(UInt8(ascii: "["), "an array")
+        depth += 1
+        guard depth <= LineReader.maxDepth else { throw fail(.tooDeep, "at most \(LineReader.maxDepth) levels of nesting") }
+    }
+
+    /// Whether another element follows in the array being read; consumes `,` or the closing `]`.
+    mutating func nextElement(_ first: inout Bool) throws(Failure) -> Bool {
+        skipSpace()
+        if byte == UInt8(ascii: "]") {
+            pos += 1
+            depth -= 1
+            return false
+        }
+        if !first {
+            guard byte == UInt8(ascii: ",") else { throw fail(.syntax, "',' or ']' after an element") }
+            pos += 1
+            skipSpace()
+        }
+        first = false
+        return true
+    }
+
+    /// Consumes the exact literal `true`, `false` or `null`.
+    mutating func literal(_ text: StaticString) throws(Failure) {
+        let n = text.utf8CodeUnitCount
+        guard end - pos >= n else { throw fail(.syntax, "'\(text)'") }
+        let p = text.utf8Start
+        for i in 0..<n where base[pos + i] != p[i] { throw fail(.syntax, "'\(text)'") }
+        pos += n
+    }
+
+    /// Skips one value of any type (an unknown key's), checking its syntax.
+    mutating func skipValue() throws(Failure) {
+        skipSpace()
+        switch byte {
+        case UInt8(ascii: "\""):
+            _ = try stringSpan()
+        case UInt8(ascii: "{"):
+            try beginObject()
+            var first = true
+            let saved = key
+            while try nextMember(&first) != nil { try skipValue() }
+            key = saved
+        case UInt8(ascii: "["):
+            try beginArray()
+            var first = true
+            while try nextElement(&first) { try skipValue() }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default:
+            _ = try numberSpan()
+        }
+    }
+
+    /// The bytes of a JSON number at the cursor (validated loosely: sign, digits, `.`, exponent).
+    mutating func numberSpan() throws(Failure) -> Range<Int> {
+        let start = pos
+        if byte == UInt8(ascii: "-") { pos += 1 }
+        var digits = 0
+        while pos < end {
+            let b = base[pos]
+            if b >= 0x30 && b <= 0x39 { digits += 1 }
+            else if !(b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E")
+                      || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")) { break }
+            pos += 1
+        }
+        guard digits > 0 else {
+            pos = start
+            throw fail(.syntax, "a value")
+        }
+        return start..<pos
+    }
+}

@@ -1,0 +1,195 @@
+/// Canonical member lists of the set, workout and body payloads (order = declaration order).
+extension LineWriter {
+    /// `,"weight":"102.5","unit":"kg"` under the given keys.
+    mutating func mass(_ mass: Mass, _ valueKey: CodecKey, _ unitKey: CodecKey) {
+        key(valueKey)
+        decimal(mass.tenThousandths)
+        key(unitKey)
+        string(mass.unit.rawValue)
+    }
+
+    /// `,"distance":"5","distance_unit":"km"`.
+    mutating func distance(_ distance: Distance) {
+        key(.distance)
+        decimal(distance.tenThousandths)
+        key(.distanceUnit)
+        string(distance.unit.rawValue)
+    }
+
+    /// `,"k":"…"` when the string is present.
+    mutating func optional(_ k: CodecKey, _ value: String?) {
+        if let value { key(k); string(value) }
+    }
+
+    /// `,"k":N` when the integer is present.
+    mutating func optional(_ k: CodecKey, _ value: Int?) {
+        if let value { key(k); int(value) }
+    }
+
+    /// `,"k":"<32 hex>"` when the id is present.
+    mutating func optional(_ k: CodecKey, _ value: EventID?) {
+        if let value { key(k); eventID(value) }
+    }
+
+    /// `,"k":N` when the rating is present.
+    mutating func optional(_ k: CodecKey, _ value: Rating?) {
+        if let value { key(k); rating(value) }
+    }
+
+    /// `,"k":8.5` when the RPE is present.
+    mutating func optional(_ k: CodecKey, _ value: RPE?) {
+        if let value { key(k); rpe(value) }
+    }
+
+    /// `,"k":[…]` of strings.
+    mutating func strings(_ k: CodecKey, _ values: [String]) {
+        key(k)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(v)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// `,"k":[…]` of integers.
+    mutating func ints(_ k: CodecKey, _ values: [Int]) {
+        key(k)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            int(v)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func payload(_ p: SetLogged) {
+        key(.exercise); string(p.exercise)
+        optional(.workout, p.workout)
+        optional(.reps, p.reps)
+        if let m = p.weight { mass(m, .weight, .unit) }
+        if let d = p.distance { distance(d) }
+        if let ms = p.durationMilliseconds { key(.durationMs); int64(ms) }
+        optional(.rpe, p.rpe)
+        optional(.effort, p.effort)
+        if p.setType != .working { key(.setType); string(p.setType.rawValue) }
+        if !p.done { key(.done); bool(false) }
+        optional(.notes, p.notes)
+        optional(.source, p.source)
+    }
+
+    mutating func payload(_ p: SetEdited) {
+        key(.set); eventID(p.set)
+        optional(.exercise, p.exercise)
+        optional(.workout, p.workout)
+        if let at = p.performed {
+            key(.performed); instant(at.instant)
+            key(.performedTz); int(at.offsetMinutes)
+        }
+        optional(.reps, p.reps)
+        if let m = p.weight { mass(m, .weight, .unit) }
+        if let d = p.distance { distance(d) }
+        if let ms = p.durationMilliseconds { key(.durationMs); int64(ms) }
+        optional(.rpe, p.rpe)
+        optional(.effort, p.effort)
+        optional(.setType, p.setType?.rawValue)
+        if let done = p.done { key(.done); bool(done) }
+        optional(.notes, p.notes)
+    }
+
+    mutating func payload(_ p: SetDeleted) {
+        key(.set); eventID(p.set)
+        optional(.reason, p.reason)
+    }
+
+    /// The members of a planned exercise, as an object.
+    mutating func planned(_ p: PlannedExercise) {
+        raw("{\"exercise\":"); string(p.exercise)
+        key(.sets); int(p.sets)
+        key(.repsLow); int(p.repsLow)
+        key(.repsHigh); int(p.repsHigh)
+        optional(.rpe, p.rpe)
+        optional(.restS, p.restSeconds)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"k":[{…},…]` of planned exercises.
+    mutating func planned(_ k: CodecKey, _ values: [PlannedExercise]) {
+        key(k)
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            planned(v)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func payload(_ p: WorkoutStarted) {
+        optional(.name, p.name)
+        optional(.routine, p.routine)
+        optional(.day, p.day)
+        if !p.planned.isEmpty { planned(.planned, p.planned) }
+        optional(.mobility, p.mobility)
+        optional(.notes, p.notes)
+    }
+
+    mutating func payload(_ p: WorkoutExerciseAdded) {
+        key(.workout); eventID(p.workout)
+        key(.exercise); string(p.exercise)
+        optional(.position, p.position)
+        optional(.notes, p.notes)
+    }
+
+    mutating func payload(_ p: WorkoutExerciseRemoved) {
+        key(.workout); eventID(p.workout)
+        key(.exercise); string(p.exercise)
+    }
+
+    mutating func payload(_ p: WorkoutExercisesReordered) {
+        key(.workout); eventID(p.workout)
+        strings(.exercises, p.exercises)
+    }
+
+    mutating func payload(_ p: WorkoutFinished) {
+        key(.workout); eventID(p.workout)
+        optional(.notes, p.notes)
+        optional(.soreness, p.soreness)
+        optional(.sessionRpe, p.sessionRPE)
+    }
+
+    mutating func payload(_ p: WorkoutDiscarded) {
+        key(.workout); eventID(p.workout)
+    }
+
+    mutating func payload(_ p: BodyweightRecorded) {
+        mass(p.weight, .weight, .unit)
+        optional(.notes, p.notes)
+    }
+
+    mutating func payload(_ p: BodyweightEdited) {
+        key(.entry); eventID(p.entry)
+        if let m = p.weight { mass(m, .weight, .unit) }
+        if let at = p.at {
+            key(.measured); instant(at.instant)
+            key(.measuredTz); int(at.offsetMinutes)
+        }
+        optional(.notes, p.notes)
+    }
+
+    mutating func payload(_ p: BodyweightDeleted) {
+        key(.entry); eventID(p.entry)
+    }
+
+    mutating func payload(_ p: GoalSet) {
+        if let m = p.weight { mass(m, .weight, .unit) }
+    }
+
+    mutating func payload(_ p: ReadinessRecorded) {
+        optional(.mobility, p.mobility)
+        optional(.soreness, p.soreness)
+        optional(.sleep, p.sleep)
+        optional(.energy, p.energy)
+        if p.pain { key(.pain); bool(true) }
+        optional(.note, p.note)
+    }
+}

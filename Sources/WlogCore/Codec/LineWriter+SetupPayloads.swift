@@ -1,0 +1,102 @@
+/// Canonical member lists of the profile, settings, exercise, equipment and routine payloads.
+extension LineWriter {
+    mutating func payload(_ p: ProfileUpdated) {
+        optional(.name, p.name)
+        optional(.unit, p.unit?.rawValue)
+        optional(.timeZone, p.timeZone)
+        optional(.sex, p.sex?.rawValue)
+        optional(.birthYear, p.birthYear)
+        optional(.heightCm, p.heightCentimetres)
+        optional(.experience, p.experience?.rawValue)
+        optional(.goal, p.goal?.rawValue)
+        optional(.daysPerWeek, p.daysPerWeek)
+        if let m = p.bodyweightGoal { mass(m, .bodyweightGoal, .bodyweightGoalUnit) }
+        optional(.restTimerS, p.restTimerSeconds)
+    }
+
+    mutating func payload(_ p: SettingsChanged) {
+        optional(.unit, p.unit?.rawValue)
+        optional(.timeZone, p.timeZone)
+        optional(.restTimerS, p.restTimerSeconds)
+        optional(.e1rmFormula, p.e1rmFormula)
+        if let reps = p.prReps { ints(.prReps, reps) }
+        optional(.e1rmMaxReps, p.e1rmMaxReps)
+    }
+
+    mutating func payload(_ p: Exercise) {
+        key(.exercise); string(p.id)
+        key(.name); string(p.name)
+        key(.kind); string(p.kind.rawValue)
+        key(.group); string(p.group.rawValue)
+        if !p.muscles.isEmpty { strings(.muscles, p.muscles.map(\.rawValue)) }
+        if !p.secondary.isEmpty { strings(.secondary, p.secondary.map(\.rawValue)) }
+        key(.equipment); string(p.equipment.rawValue)
+        key(.pattern); string(p.pattern.rawValue)
+        key(.prReps); int(p.prReps)
+        optional(.pinnedNote, p.pinnedNote)
+        if p.isCustom { key(.custom); bool(true) }
+        if !p.aliases.isEmpty { strings(.aliases, p.aliases) }
+    }
+
+    mutating func payload(_ p: ExerciseUpdated) {
+        key(.exercise); string(p.exercise)
+        optional(.name, p.name)
+        optional(.kind, p.kind?.rawValue)
+        optional(.group, p.group?.rawValue)
+        if let muscles = p.muscles { strings(.muscles, muscles.map(\.rawValue)) }
+        if let secondary = p.secondary { strings(.secondary, secondary.map(\.rawValue)) }
+        optional(.equipment, p.equipment?.rawValue)
+        optional(.pattern, p.pattern?.rawValue)
+        optional(.prReps, p.prReps)
+        optional(.pinnedNote, p.pinnedNote)
+        if let aliases = p.aliases { strings(.aliases, aliases) }
+    }
+
+    mutating func payload(_ p: ExerciseRetired) {
+        key(.exercise); string(p.exercise)
+    }
+
+    mutating func payload(_ p: EquipmentItem) {
+        key(.equipment); string(p.id)
+        key(.name); string(p.name)
+        key(.kind); string(p.type.rawValue)
+        if !p.weights.isEmpty {
+            key(.weights)
+            bytes.append(UInt8(ascii: "["))
+            for (i, m) in p.weights.enumerated() {
+                raw(i > 0 ? ",{\"weight\":" : "{\"weight\":")
+                decimal(m.tenThousandths)
+                key(.unit); string(m.unit.rawValue)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        optional(.location, p.location?.rawValue)
+        if !p.available { key(.available); bool(false) }
+    }
+
+    mutating func payload(_ p: EquipmentRemoved) {
+        key(.equipment); string(p.id)
+    }
+
+    mutating func payload(_ p: Routine) {
+        key(.routine); string(p.id)
+        key(.name); string(p.name)
+        optional(.weeks, p.weeks)
+        if !p.deloadWeeks.isEmpty { ints(.deloadWeeks, p.deloadWeeks) }
+        key(.days)
+        bytes.append(UInt8(ascii: "["))
+        for (i, day) in p.days.enumerated() {
+            raw(i > 0 ? ",{\"day\":" : "{\"day\":")
+            int(day.index)
+            key(.title); string(day.title)
+            planned(.exercises, day.exercises)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func payload(_ p: RoutineRetired) {
+        key(.routine); string(p.id)
+    }
+}
