@@ -53,6 +53,8 @@ import WlogCore
         #expect(LocalTimeText.hevy("Apr 7, 2026, 10:14 PM") == expected + 12 * 3_600_000)
         #expect(LocalTimeText.hevy("Apr 7, 2026, 12:14 AM") == expected - 10 * 3_600_000)
         #expect(LocalTimeText.hevy("2026-04-07 10:14") == expected)
+        #expect(LocalTimeText.hevy("7. Apr. 2026, 10:14") == expected)
+        #expect(LocalTimeText.hevy("3. Okt. 2026, 10:14") == expected + 179 * 86_400_000)
         #expect(LocalTimeText.hevy("31 Feb 2026, 10:14") == nil)
         #expect(LocalTimeText.hevy("yesterday") == nil)
     }

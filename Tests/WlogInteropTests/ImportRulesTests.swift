@@ -120,6 +120,18 @@ import WlogCore
         #expect(zone.zoned(localMilliseconds: local("2024-10-27 03:30:00")) == ZonedInstant(Fixture.at("2024-10-27T02:30:00Z"), offsetMinutes: 60))
     }
 
+    @Test func aWorkoutAcrossTheAutumnChangeEndsInWinterTime() throws {
+        let text = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,RPE
+        2024-10-27 02:30:00,"Night",1h 5m,"Squat",1,100,5,0,0,
+
+        """
+        let plan = try Importer.plan(data: Array(text.utf8), format: .strong, options: Fixture.options(unit: .kg))
+        #expect(plan.starts[0].envelope.occurred == ZonedInstant(Fixture.at("2024-10-27T00:30:00Z"), offsetMinutes: 120))
+        #expect(plan.setEvents[0].envelope.occurred.offsetMinutes == 120)
+        #expect(plan.finishes[0].envelope.occurred == ZonedInstant(Fixture.at("2024-10-27T01:35:00Z"), offsetMinutes: 60))
+    }
+
     @Test func fixedOffsets() throws {
         let india = try #require(ImportTimeZone("+05:30"))
         #expect(india.zoned(localMilliseconds: 0) == ZonedInstant(Instant(millisecondsSince1970: -330 * 60_000), offsetMinutes: 330))

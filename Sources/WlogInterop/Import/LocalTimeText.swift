@@ -10,10 +10,14 @@ enum LocalTimeText {
         Instant.parseISO8601(text.trimmingCharacters(inSet: " "))?.local
     }
 
-    /// The English month names' first three letters, lowercased.
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    /// Month name prefixes, lowercased: English, and the German ones that differ.
+    private static let months: [String: Int] = [
+        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
+        "nov": 11, "dec": 12, "mär": 3, "mai": 5, "okt": 10, "dez": 12,
+    ]
 
-    /// Hevy's locale-dependent dates: `7 Apr 2026, 10:14` or `Oct 1, 2024, 6:48 PM` (also ISO).
+    /// Hevy's locale-dependent dates: `7 Apr 2026, 10:14` or `Oct 1, 2024, 6:48 PM` (also ISO,
+    /// and German month names such as `7. Okt. 2026, 10:14`).
     ///
     /// Both orders put the day number before the year, so the parse reads the month name, then
     /// the numbers in order (day, year, hour, minute[, second]) and an optional AM/PM marker.
@@ -33,8 +37,8 @@ enum LocalTimeText {
             let lower = token.lowercased()
             if lower == "am" || lower == "a.m." { meridiem = "a"; return true }
             if lower == "pm" || lower == "p.m." { meridiem = "p"; return true }
-            if month == nil, lower.count >= 3, let m = months.firstIndex(of: String(lower.prefix(3))) {
-                month = m + 1
+            if month == nil, lower.count >= 3, let m = months[String(lower.prefix(3))] {
+                month = m
                 return true
             }
             return false
