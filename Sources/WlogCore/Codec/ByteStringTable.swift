@@ -4,7 +4,7 @@
 /// index with a few multiplications and one slot compare, without making a `String`. The table is
 /// built once from the known strings: it searches a multiplier under which no two strings share a
 /// slot, so a lookup is one hash, one slot and an exact compare of length and packed bytes.
-struct ByteStringTable: Sendable {
+struct ByteStringTable: @unchecked Sendable {
     /// One slot: the packed bytes (little-endian, zero-padded), the length and the value (−1 = empty).
     struct Slot: Sendable {
         var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
@@ -12,7 +12,9 @@ struct ByteStringTable: Sendable {
         var value: Int = -1
     }
 
-    private let slots: [Slot]
+    /// Immortal slot storage (built once per table, never freed), so a lookup touches no
+    /// reference count.
+    private let slots: UnsafePointer<Slot>
     private let multiplier: UInt64
     private let shift: UInt64
     private let mask: Int
@@ -45,7 +47,9 @@ struct ByteStringTable: Sendable {
                 table[h] = Slot(w0: p.0, w1: p.1, w2: p.2, w3: p.3, length: p.4, value: index)
             }
             if ok {
-                slots = table
+                let storage = UnsafeMutablePointer<Slot>.allocate(capacity: table.count)
+                storage.initialize(from: table, count: table.count)
+                slots = UnsafePointer(storage)
                 multiplier = m
                 shift = 64 - bits
                 mask = (1 << Int(bits)) - 1

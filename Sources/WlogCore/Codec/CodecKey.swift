@@ -28,12 +28,10 @@ enum CodecKey: String, CaseIterable, Sendable {
 
     /// The keys in table order.
     static let all: [CodecKey] = CodecKey.allCases.filter { $0 != .unknown }
-    /// The lookup table from key bytes to `all` indices.
-    static let table = ByteStringTable(all.map(\.rawValue))
     /// The event types in table order.
     static let types: [EventType] = EventType.allCases
-    /// The lookup table from `type` value bytes to `types` indices.
-    static let typeTable = ByteStringTable(types.map(\.rawValue))
+    /// The lookup tables, fetched once per line by the reader.
+    static let tables = CodecTables()
 
     /// Whether the key belongs to the envelope.
     var isEnvelope: Bool {
@@ -41,5 +39,38 @@ enum CodecKey: String, CaseIterable, Sendable {
         case .seq, .id, .type, .v, .at, .tz, .recorded, .actor: return true
         default: return false
         }
+    }
+}
+
+/// The reader's lookup tables in immortal storage: key bytes → `CodecKey`, `type` bytes → `EventType`.
+struct CodecTables: @unchecked Sendable {
+    let keyTable: ByteStringTable
+    let keys: UnsafePointer<CodecKey>
+    let typeTable: ByteStringTable
+    let types: UnsafePointer<EventType>
+
+    init() {
+        keyTable = ByteStringTable(CodecKey.all.map(\.rawValue))
+        let k = UnsafeMutablePointer<CodecKey>.allocate(capacity: CodecKey.all.count)
+        k.initialize(from: CodecKey.all, count: CodecKey.all.count)
+        keys = UnsafePointer(k)
+        typeTable = ByteStringTable(CodecKey.types.map(\.rawValue))
+        let t = UnsafeMutablePointer<EventType>.allocate(capacity: CodecKey.types.count)
+        t.initialize(from: CodecKey.types, count: CodecKey.types.count)
+        types = UnsafePointer(t)
+    }
+
+    /// The key spelled by `count` bytes at `start`, or `.unknown`.
+    @inline(__always)
+    func key(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> CodecKey {
+        let index = keyTable.lookup(start, count: count, readable: readable)
+        return index >= 0 ? keys[index] : .unknown
+    }
+
+    /// The event type spelled by `count` bytes at `start`, or `nil`.
+    @inline(__always)
+    func type(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> EventType? {
+        let index = typeTable.lookup(start, count: count, readable: readable)
+        return index >= 0 ? types[index] : nil
     }
 }

@@ -7,28 +7,26 @@ extension LineReader {
     mutating func event() throws(Failure) -> Event {
         try beginTopObject()
         var env = EnvelopeFields()
-        var payload: EventPayload?
-        var type: EventType?
         while let k = try nextTopMember() {
             if k.isEnvelope || k == .unknown {
                 try env.read(k, &self)
                 continue
             }
-            let t: EventType
-            if let known = env.type { t = known } else { t = try lookAheadType() }
-            type = t
-            payload = try self.payload(t, first: k, env: &env)
-            break
+            let type: EventType
+            if let known = env.type { type = known } else { type = try lookAheadType() }
+            let payload = try self.payload(type, first: k, env: &env)
+            return try finishEvent(env, type, payload)
         }
-        if payload == nil {
-            guard let t = env.type else {
-                throw EventDecodingError(.missingKey, offset: pos, key: "type", expected: "the envelope member \"type\"")
-            }
-            type = t
-            payload = try self.payload(t, first: nil, env: &env)
+        guard let type = env.type else {
+            throw EventDecodingError(.missingKey, offset: pos, key: "type", expected: "the envelope member \"type\"")
         }
+        return try finishEvent(env, type, try self.payload(type, first: nil, env: &env))
+    }
+
+    /// Checks the end of the line and assembles the event.
+    @inline(__always)
+    private mutating func finishEvent(_ env: EnvelopeFields, _ type: EventType, _ payload: EventPayload) throws(Failure) -> Event {
         try finish()
-        guard let type, let payload else { throw fail(.syntax, "an event") }
         if let stated = env.type, stated != type { throw fail(.invalidValue, "a single \"type\"") }
         return Event(envelope: try env.envelope(self, type: type), payload: payload)
     }
@@ -38,9 +36,8 @@ extension LineReader {
         let start = pos
         let span = try stringSpan()
         if !span.escaped {
-            let index = CodecKey.typeTable.lookup(base + span.range.lowerBound, count: span.range.count,
-                                                  readable: end - span.range.lowerBound)
-            if index >= 0 { return CodecKey.types[index] }
+            if let t = tables.type(base + span.range.lowerBound, count: span.range.count,
+                                   readable: end - span.range.lowerBound) { return t }
         } else {
             pos = start
             if let t = EventType(rawValue: try string()) { return t }

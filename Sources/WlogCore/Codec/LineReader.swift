@@ -18,11 +18,14 @@ struct LineReader {
     var topFirst = true
     /// The key whose value is being read, for error messages.
     var key: CodecKey = .unknown
+    /// The lookup tables (fetched once, not per key).
+    let tables: CodecTables
 
     /// A reader of `count` bytes at `base`.
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.end = count
+        self.tables = CodecKey.tables
     }
 
     /// The byte at the cursor, or 0 at the end.
@@ -107,18 +110,17 @@ struct LineReader {
             while pos < end, base[pos] != UInt8(ascii: "\""), base[pos] != UInt8(ascii: "\\") { pos += 1 }
             let found: CodecKey
             if pos < end, base[pos] == UInt8(ascii: "\"") {
-                let index = CodecKey.table.lookup(base + start, count: pos - start, readable: end - start)
-                found = index >= 0 ? CodecKey.all[index] : .unknown
+                found = tables.key(base + start, count: pos - start, readable: end - start)
                 pos += 1
             } else {
                 pos = start - 1
                 key = .unknown
                 let bytes = try stringBytes()
-                let index = bytes.withUnsafeBufferPointer { buffer -> Int in
-                    guard let p = buffer.baseAddress else { return -1 }
-                    return CodecKey.table.lookup(p, count: buffer.count, readable: buffer.count)
+                let tables = self.tables
+                found = bytes.withUnsafeBufferPointer { buffer -> CodecKey in
+                    guard let p = buffer.baseAddress else { return .unknown }
+                    return tables.key(p, count: buffer.count, readable: buffer.count)
                 }
-                found = index >= 0 ? CodecKey.all[index] : .unknown
             }
             key = found
             if byte != UInt8(ascii: ":") { try expect(UInt8(ascii: ":"), "':' after a key") } else { pos += 1 }
