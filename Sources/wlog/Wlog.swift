@@ -46,6 +46,7 @@ struct Wlog: ParsableCommand {
 /// Every subcommand, in help order.
 enum WlogCommands {
     static let all: [any ParsableCommand.Type] = [
-        Init.self, Append.self, Import.self, History.self, PRs.self, Verify.self, Repair.self, Compact.self, Replay.self,
+        Init.self, Append.self, Import.self, History.self, PRs.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
+        Compact.self, Replay.self,
     ]
 }

@@ -7,7 +7,7 @@ struct Append: ParsableCommand {
         subcommands: [
             AppendSet.self, AppendEdit.self, AppendDelete.self, AppendWorkout.self, AppendBodyweight.self,
             AppendGoal.self, AppendExercise.self, AppendExerciseUpdate.self, AppendProfile.self,
-            AppendReadiness.self, AppendEvents.self,
+            AppendReadiness.self, AppendEquipment.self, AppendRoutine.self, AppendEvents.self,
         ]
     )
 }

@@ -1,0 +1,52 @@
+/// Red flags within the last 14 days: two or more pain reports, or three or more sessions with
+/// mobility at 2 or less.
+public struct RedFlags: Sendable, Hashable {
+    /// The readiness check-ins that reported pain, oldest first.
+    public var painReports: [ReadinessEntry]
+    /// The local days with a mobility rating ≤ 2 (pre-workout or readiness), oldest first.
+    public var lowMobilityDays: [LocalDay]
+
+    /// The window, in days back from now.
+    public static let windowDays = 14
+    public static let painReportsThreshold = 2
+    public static let lowMobilitySessionsThreshold = 3
+    public static let lowMobility = 2
+
+    /// Pain reports reached the threshold.
+    public var painFlag: Bool { painReports.count >= Self.painReportsThreshold }
+    /// Low-mobility sessions reached the threshold.
+    public var mobilityFlag: Bool { lowMobilityDays.count >= Self.lowMobilitySessionsThreshold }
+
+    /// The messages of the flags that are raised.
+    public var messages: [String] {
+        var out: [String] = []
+        if painFlag {
+            let notes = painReports.map { $0.at.localDay.iso + ($0.readiness.note.map { " (" + $0 + ")" } ?? "") }
+            out.append("\(painReports.count) pain reports in \(Self.windowDays) days: " + notes.joined(separator: ", ")
+                + " → ease off what hurts and consider seeing a professional")
+        }
+        if mobilityFlag {
+            out.append("\(lowMobilityDays.count) sessions with mobility ≤ \(Self.lowMobility) in \(Self.windowDays) days: "
+                + lowMobilityDays.map(\.iso).joined(separator: ", ") + " → warm up longer, go lighter, add mobility work")
+        }
+        return out
+    }
+}
+
+extension WlogState {
+    /// The red flags at `context.now`: check-ins and workouts in the 14 days up to now.
+    public func redFlags(context: QueryContext) -> RedFlags {
+        let from = context.now.adding(days: -RedFlags.windowDays)
+        func inWindow(_ at: ZonedInstant) -> Bool { at.instant >= from && at.instant <= context.now }
+        let checks = readiness.filter { inWindow($0.at) }
+        let pain = checks.filter(\.readiness.pain).sorted { $0.at.instant < $1.at.instant }
+        var days: Set<LocalDay> = []
+        for check in checks {
+            if let m = check.readiness.mobility, Int(m.value) <= RedFlags.lowMobility { days.insert(check.at.localDay) }
+        }
+        for workout in workouts.values where !workout.isDiscarded && inWindow(workout.started) {
+            if let m = workout.mobility, Int(m.value) <= RedFlags.lowMobility { days.insert(workout.started.localDay) }
+        }
+        return RedFlags(painReports: pain, lowMobilityDays: days.sorted())
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import WlogCore
+
+/// Chart output: the braille terminal chart, or an SVG file.
+enum ChartText {
+    /// The terminal chart at `width` columns.
+    static func render(_ chart: Chart, width: Int, height: Int) -> String {
+        TextChart.render(chart, width: width, height: height)
+    }
+
+    /// Writes the SVG document of `chart` to `path`, refusing with exit 74 when it cannot.
+    static func writeSVG(_ chart: Chart, to path: String) throws {
+        do {
+            try Data(SVGChart.render(chart).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw WlogError(.damaged, "cannot write the SVG to \(path): \(error.localizedDescription); check the folder exists and is writable")
+        }
+    }
+}

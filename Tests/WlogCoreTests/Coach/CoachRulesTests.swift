@@ -1,0 +1,146 @@
+import Testing
+@testable import WlogCore
+
+@Suite("Coach: plateau, deload, red flags, load, scores")
+struct CoachRulesTests {
+    /// Squat: a record 100 × 5 on 1 Dec 2025, then three sessions on `days` of December with
+    /// e1RMs at 95, 100 (a tie) and 97.5 × 5.
+    func squatJournal(days: [Int] = [8, 15, 29], third: Mass = .kg(97.5)) -> PlanJournal {
+        var j = PlanJournal()
+        j.sets("back-squat", .kg(100), 5, at: Clock.at(2025, 12, 1, 10))
+        for (day, load) in zip(days, [Mass.kg(95), .kg(100), third]) { j.sets("back-squat", load, 5, at: Clock.at(2025, 12, day, 10)) }
+        return j
+    }
+
+    let now = QueryContext.at(Clock.at(2026, 1, 5, 12))
+
+    @Test func plateauFiresAtThreeWeeks() {
+        let report = squatJournal().state.coachReport(context: now)
+        #expect(report.plateaus.map(\.exercise.id) == ["back-squat"])
+        let p = report.plateaus[0]
+        #expect(p.spanDays == 21)
+        // Epley: 100 × (1 + 5/30) = 116.6667; 95 → 110.8333; 97.5 → 113.75
+        #expect(p.record == Mass(tenThousandths: 1_166_667, unit: .kg))
+        #expect(p.message(unit: .kg) == "no e1RM PR in the last 3 sessions over 21 days (record 116.67 kg; since then 110.83, 116.67, 113.75 kg) → change the rep range or the variation, or deload")
+    }
+
+    @Test func plateauNeedsThreeWeeksAndNoPR() {
+        #expect(squatJournal(days: [9, 15, 29]).state.coachReport(context: now).plateaus.isEmpty)  // 20 days
+        #expect(squatJournal(third: .kg(100.5)).state.coachReport(context: now).plateaus.isEmpty)  // a PR
+        // the first exposure ever is a PR, so three exposures alone are never a plateau
+        var j = PlanJournal()
+        for day in [1, 12, 29] { j.sets("back-squat", .kg(100), 5, at: Clock.at(2025, 12, day, 10)) }
+        #expect(j.state.coachReport(context: now).plateaus.isEmpty)
+        // a lift not trained in the last 28 days is not reported
+        #expect(squatJournal().state.coachReport(context: .at(Clock.at(2026, 1, 27, 12))).plateaus.isEmpty)
+    }
+
+    @Test func deloadOnTwoPlateaus() {
+        var j = squatJournal()
+        j.sets("bench-press", .kg(80), 5, at: Clock.at(2025, 12, 1, 11))
+        for day in [8, 15, 29] { j.sets("bench-press", .kg(80), 5, at: Clock.at(2025, 12, day, 11)) }
+        let report = j.state.coachReport(context: now)
+        #expect(report.plateaus.count == 2)
+        #expect(report.deload?.reasons.first == .plateaus(["Back Squat", "Bench Press"]))
+        #expect(report.deload?.message.hasPrefix("plateaus on Back Squat, Bench Press") == true)
+        #expect(squatJournal().state.coachReport(context: now).deload?.reasons.contains(.plateaus(["Back Squat"])) != true)
+    }
+
+    @Test func weeksSinceALighterWeek() {
+        func weeks(_ tonnage: [Int64]) -> (Int, LocalDay?) {
+            DeloadAdvice.weeksSinceLighterWeek(tonnage.enumerated().map { (Clock.day(2026, 1, 5).advanced(by: 7 * $0.offset), $0.element) })
+        }
+        #expect(weeks([1000, 1000, 1000, 1000, 1000]) == (5, nil))
+        #expect(weeks([1000, 1000, 1000, 1000]) == (4, nil))
+        // 700 ≤ 0.7 × 1000: lighter (boundary); 701 is not
+        #expect(weeks([1000, 700, 1000, 1000, 1000]) == (3, Clock.day(2026, 1, 12)))
+        #expect(weeks([1000, 701, 1000, 1000, 1000]) == (5, nil))
+        // mean of up to four weeks before: 1000, 1000, 1000, 2000 → 1250 × 0.7 = 875
+        #expect(weeks([1000, 1000, 1000, 2000, 875, 1000]).0 == 1)
+    }
+
+    @Test func deloadAfterFiveHardWeeks() {
+        var j = PlanJournal()
+        for week in 0..<5 { j.sets("bench-press", .kg(80), 8, count: 3, at: Clock.at(2026, 1, 5, 10).adding(days: 7 * week)) }
+        // now: Monday 9 Feb, five complete weeks (5 Jan – 8 Feb) without a lighter one
+        let report = j.state.coachReport(context: .at(Clock.at(2026, 2, 9, 9)))
+        #expect(report.deload?.reasons == [.weeksSinceLighterWeek(5, lighterWeek: nil)])
+        #expect(report.deload?.message == "5 weeks of training since you started without a lighter one → take a deload week: halve the sets and take 10 % off the load")
+        // a week earlier: four complete weeks → no deload
+        #expect(j.state.coachReport(context: .at(Clock.at(2026, 2, 2, 9))).deload == nil)
+        // one light week (one set instead of three) resets the count
+        var light = PlanJournal()
+        for week in 0..<5 { light.sets("bench-press", .kg(80), 8, count: week == 3 ? 1 : 3, at: Clock.at(2026, 1, 5, 10).adding(days: 7 * week)) }
+        #expect(light.state.coachReport(context: .at(Clock.at(2026, 2, 9, 9))).deload == nil)
+    }
+
+    @Test func redFlagsWithinFourteenDays() {
+        var j = PlanJournal()
+        j.append(.readinessRecorded(ReadinessRecorded(pain: true, note: "left knee")), at: Clock.at(2026, 1, 1, 8))
+        j.append(.readinessRecorded(ReadinessRecorded(pain: true, note: "left knee")), at: Clock.at(2026, 1, 10, 8))
+        // now 15 Jan 8:00: both are within 14 days (1 Jan 8:00 is exactly 14 days back)
+        let flags = j.state.redFlags(context: .at(Clock.at(2026, 1, 15, 8)))
+        #expect(flags.painFlag)
+        #expect(flags.messages == ["2 pain reports in 14 days: 2026-01-01 (left knee), 2026-01-10 (left knee) → ease off what hurts and consider seeing a professional"])
+        #expect(!j.state.redFlags(context: .at(Clock.at(2026, 1, 15, 8, 1))).painFlag)
+
+        var m = PlanJournal()
+        m.append(.readinessRecorded(ReadinessRecorded(mobility: Rating(2))), at: Clock.at(2026, 1, 10, 8))
+        m.append(.readinessRecorded(ReadinessRecorded(mobility: Rating(3))), at: Clock.at(2026, 1, 11, 8))
+        m.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 12, 18), mobility: 1)
+        m.append(.readinessRecorded(ReadinessRecorded(mobility: Rating(2))), at: Clock.at(2026, 1, 12, 8))  // same day: one session
+        #expect(!m.state.redFlags(context: .at(Clock.at(2026, 1, 14, 8))).mobilityFlag)
+        m.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 13, 18), mobility: 2)
+        let mobility = m.state.redFlags(context: .at(Clock.at(2026, 1, 14, 8)))
+        #expect(mobility.lowMobilityDays == [Clock.day(2026, 1, 10), Clock.day(2026, 1, 12), Clock.day(2026, 1, 13)])
+        #expect(mobility.messages.count == 1)
+        #expect(m.state.coachReport(context: .at(Clock.at(2026, 1, 14, 8))).suggestions.first?.kind == .redFlag)
+    }
+
+    @Test func sessionLoadAndAcuteChronic() {
+        var j = PlanJournal()
+        j.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 19, 18), minutes: 60, sessionRPE: 7)   // 420
+        j.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 10, 18), minutes: 45, sessionRPE: 8)   // 360
+        j.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 15, 18), minutes: 30)                   // no session RPE
+        let load = j.state.trainingLoad(context: .at(Clock.at(2026, 1, 20, 12)))
+        #expect(load.sessions.map(\.load) == [360, 420])
+        let current = load.current!
+        #expect(current.acute == 60)                       // 420 / 7
+        #expect(abs(current.chronic - 780.0 / 28) < 1e-9)  // 27.857
+        #expect(abs(current.ratio! - 2.153846) < 1e-6)
+        #expect(load.trend.count == 6)
+        #expect(load.trend[4].day == Clock.day(2026, 1, 13))
+        #expect(abs(load.trend[4].acute - 360.0 / 7) < 1e-9)
+    }
+
+    @Test func liftersScoresAtLatestBodyWeight() {
+        var j = PlanJournal()
+        j.append(.profileUpdated(ProfileUpdated(sex: .male)), at: Clock.at(2026, 1, 1, 8))
+        j.append(.bodyweightRecorded(BodyweightRecorded(weight: .kg(82))), at: Clock.at(2026, 1, 1, 8))
+        let latest = j.append(.bodyweightRecorded(BodyweightRecorded(weight: .kg(80.5))), at: Clock.at(2026, 1, 3, 8))
+        j.sets("back-squat", .kg(250), 1, at: Clock.at(2026, 1, 2, 10))
+        j.sets("back-squat", .kg(240), 3, at: Clock.at(2026, 1, 3, 10))
+        j.sets("bench-press", .kg(150), 1, at: Clock.at(2026, 1, 2, 11))
+        let dead = j.sets("deadlift", .kg(300), 1, at: Clock.at(2026, 1, 2, 12))[0]
+        let now = QueryContext.at(Clock.at(2026, 1, 4, 12))
+        let s = j.state.lifterScores(context: now)
+        #expect(s.total == .kg(700))
+        #expect(abs(s.dots! - 480.92) <= 0.01)
+        #expect(abs(s.ipfGL! - 98.4132) <= 1e-3)
+        #expect(abs(s.benchIPFGL! - 76.5399) <= 1e-3)
+        // an edit lowers the deadlift: 690 kg → 480.9201 × 690 / 700 = 474.0498
+        j.append(.setEdited(SetEdited(set: dead, weight: .kg(290))), at: Clock.at(2026, 1, 4, 9))
+        #expect(abs(j.state.lifterScores(context: now).dots! - 474.0498) <= 1e-3)
+        // deleting the latest body weight falls back to 82 kg; deleting the deadlift leaves no total
+        j.append(.bodyweightDeleted(BodyweightDeleted(entry: latest)), at: Clock.at(2026, 1, 4, 9))
+        #expect(j.state.lifterScores(context: now).bodyweight?.weight == .kg(82))
+        j.append(.setDeleted(SetDeleted(set: dead)), at: Clock.at(2026, 1, 4, 9))
+        #expect(j.state.lifterScores(context: now).total == nil)
+        #expect(j.state.lifterScores(context: now).dots == nil)
+        // without a sex: no scores
+        var anonymous = PlanJournal()
+        anonymous.sets("bench-press", .kg(150), 1, at: Clock.at(2026, 1, 2, 11))
+        anonymous.append(.bodyweightRecorded(BodyweightRecorded(weight: .kg(80.5))), at: Clock.at(2026, 1, 3, 8))
+        #expect(anonymous.state.lifterScores(context: now).benchIPFGL == nil)
+    }
+}
