@@ -8,7 +8,7 @@ struct AppendWorkout: ParsableCommand {
         subcommands: [Start.self, Finish.self, Discard.self])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a session; sets logged in the next 12 hours join it.")
+        static let configuration = CommandConfiguration(abstract: "Start a session; sets logged in the next 12 hours join it. With --routine, the planned day pre-filled (as wlog plan start).")
         @Option(help: "The session's name, e.g. \"Push A\".") var name: String?
         @Option(help: "The routine to follow.") var routine: String?
         @Option(help: "The routine day (1-based).") var day: Int?
@@ -17,6 +17,17 @@ struct AppendWorkout: ParsableCommand {
         @Option(help: "When it started (default now).") var at: String?
 
         func run() throws {
+            if routine != nil || day != nil {
+                // A routine day starts like `wlog plan start`: planned exercises pre-filled, deload weeks applied.
+                var arguments: [String] = []
+                for (option, value) in [("--routine", routine), ("--day", day.map(String.init)), ("--mobility", mobility.map(String.init)),
+                                        ("--name", name), ("--at", at)] {
+                    if let value { arguments += [option, value] }
+                }
+                var start = try PlanCommand.Start.parse(arguments)
+                try start.run()
+                return
+            }
             let context = try Context.resolve()
             let outcome = try JournalSession(context: context).append { loaded in
                 .startWorkout(StartWorkout(
