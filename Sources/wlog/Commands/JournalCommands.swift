@@ -20,14 +20,19 @@ struct Verify: ParsableCommand {
         let seconds = (ContinuousClock.now - started).seconds
         print("events      \(status.eventCount)")
         print("chunks      \(status.chunkCount) sealed, \(status.commitCount) tail commits")
-        print("chain head  \(status.chainHead) (through seq \(status.sealedThrough))")
+        if status.sealedThrough > 0 {
+            print("chain head  \(status.chainHead) (through seq \(status.sealedThrough))")
+        } else {
+            print("chain head  none yet (nothing sealed; wlog compact seals the tail)")
+        }
         print("bytes       \(status.fileSize)")
+        guard status.isClean else { throw WlogError(.damaged, status.summary) }
+        print("ok")
+        fflush(stdout)
         if seconds > 0 {
             let rate = Double(status.fileSize) / seconds / 1_000_000
             printError(String(format: "wlog: verified %d bytes in %.3f s (%.1f MB/s)", status.fileSize, seconds, rate))
         }
-        guard status.isClean else { throw WlogError(.damaged, status.summary) }
-        print("ok")
     }
 }
 
