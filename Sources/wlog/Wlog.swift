@@ -46,7 +46,9 @@ struct Wlog: ParsableCommand {
 /// Every subcommand, in help order.
 enum WlogCommands {
     static let all: [any ParsableCommand.Type] = [
-        Init.self, Append.self, Import.self, History.self, PRs.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
+        Init.self, Append.self, Import.self, History.self, PRs.self, ShowCommand.self, ExercisesCommand.self, ExerciseCommand.self,
+        E1RMCommand.self, VolumeCommand.self, BodyweightCommand.self, TodayCommand.self, AuditCommand.self, EventsCommand.self,
+        ExportCommand.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
         Compact.self, Replay.self,
     ]
 }

@@ -1,0 +1,75 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog e1rm EXERCISE`: the best estimated 1RM per local day and the best ever.
+struct E1RMCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "e1rm", abstract: "Estimated 1RM: best per day and the current best.",
+        discussion: """
+            Counts live, done, non-warm-up sets with a load; sets above --max-reps (default: the
+            journal's setting, 12) get no estimate, and the rpe formula needs an RPE on the set. A single
+            estimates its own weight with every formula.
+            Columns of csv/json/jsonl (and of wlog export e1rm): date, exercise_id, e1rm, unit, formula,
+            set_id — oldest day first; the table adds the set and marks the best.
+            """)
+
+    @Argument(help: "The exercise: name, id or alias, any case; a unique prefix is enough.") var exercise: String
+    @OptionGroup var formulaOptions: E1RMFormulaOptions
+
+    func run() throws {
+        let context = try Context.resolve()
+        let (formula, maxReps) = try formulaOptions.parsed()
+        let loaded = try JournalSession(context: context).load()
+        let state = loaded.state
+        let unit = loaded.unit
+        let found = try ExerciseOptions.resolve(exercise, in: state)
+        guard found.kind.isStrengthLike else {
+            throw WlogError.refused("\(found.name) is a \(found.kind.rawValue) exercise: it has no e1RM — see wlog exercise \(found.id)")
+        }
+        let sets = SetRows(state: state, unit: unit)
+        let trend = E1RMRows.trend(found, sets: sets, formula: formula, maxReps: maxReps)
+        var rows = Rows(columns: E1RMRows.columns)
+        E1RMRows.append(trend, exercise: found, unit: unit, to: &rows)
+        guard context.format == .table else {
+            Printer.emit(rows, format: context.format)
+            return
+        }
+        guard let best = trend.best else {
+            printError("wlog: no e1RM for \(found.name) yet — it needs a done working set of 1 to \(maxReps ?? state.settings.e1rmMaxReps) reps"
+                + (trend.formula == .rpe ? " with an RPE" : ""))
+            return
+        }
+        var table = Rows(columns: ["date", "e1rm", "set", "best"])
+        for point in trend.points {
+            let set = state.set(point.set)
+            table.append([
+                .text(point.day.iso), .text(MassCellText.text(point.e1rm, unit: unit)),
+                .text(set.map(sets.line.what) ?? ""), .text(point.set == best.set ? "★" : ""),
+            ])
+        }
+        var text = found.name + " e1RM (" + trend.formula.rawValue + ")\n"
+        text += TableText.render(table, headers: ["Date", "e1RM", "Set", ""])
+        text += "best " + MassCellText.text(best.e1rm, unit: unit) + " on " + best.day.iso + " from "
+            + (state.set(best.set).map(sets.line.what) ?? "") + "  [" + best.set.short + "]\n"
+        Printer.write(text)
+    }
+}
+
+/// `--formula` and `--max-reps` of `e1rm` and `export e1rm`.
+struct E1RMFormulaOptions: ParsableArguments {
+    @Option(help: "epley, brzycki, lander, lombardi, mayhew, oconner, wathen or rpe (default: the journal's setting, epley).")
+    var formula: String?
+    @Option(help: "Sets above this many reps get no estimate (default: the journal's setting, 12).") var maxReps: Int?
+
+    func parsed() throws -> (E1RMFormula?, Int?) {
+        var formula: E1RMFormula?
+        if let text = self.formula {
+            guard let parsed = E1RMFormula(parsing: text) else {
+                throw WlogError.usage("--formula '\(text)' is unknown; use " + E1RMFormula.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            formula = parsed
+        }
+        if let maxReps, !(1...50).contains(maxReps) { throw WlogError.usage("--max-reps must be from 1 to 50") }
+        return (formula, maxReps)
+    }
+}
