@@ -48,7 +48,8 @@ extension Instant {
                     i += 1
                 }
                 guard digits > 0 else { return nil }
-                for _ in digits..<3 where digits < 3 { frac *= 10 }
+                var scaled = digits
+                while scaled < 3 { frac *= 10; scaled += 1 }
             }
             millis = Int64(((h * 60 + m) * 60 + s) * 1000 + frac)
         }

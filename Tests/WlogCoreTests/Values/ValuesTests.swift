@@ -56,6 +56,9 @@ struct ValuesTests {
         #expect(instant.localDay(offsetMinutes: 420).iso == "2026-11-21")
         #expect(ZonedInstant(instant, offsetMinutes: 60).iso8601WithOffset == "2026-11-20T18:05:00.250+01:00")
         #expect(Instant(iso8601: "2026-11-20T18:05") == nil)  // no zone
+        // More than three fraction digits are cut to milliseconds (this used to trap).
+        #expect(Instant(iso8601: "2026-11-20T17:05:00.123456Z")?.iso8601 == "2026-11-20T17:05:00.123Z")
+        #expect(Instant(iso8601: "2026-11-20T17:05:00.5Z")?.iso8601 == "2026-11-20T17:05:00.500Z")
     }
 
     @Test func durations() {
