@@ -47,6 +47,15 @@ import Testing
         #expect(edited["reps"] == "4")
         #expect(edited["notes"] == "miscounted")
         #expect(try csv(["export", "sets"]).first { $0["set_id"] == ReadFixture.set(15) } == nil)
+        // An instant keeps what was recorded by then: the edit (06:02Z) but not the delete (06:07Z).
+        let moment = "2026-11-10T06:03:00Z"
+        let audit = try csv(["audit", "5e700015", "--as-of", moment])
+        #expect(audit.map { $0["type"] } == ["set.logged", "set.edited"])
+        let rawEvents = try run(["events", "--as-of", moment]).stdout.split(separator: "\n")
+        #expect(rawEvents.count == deleteSeq - 1)
+        #expect(rawEvents.last?.contains("\"type\":\"set.edited\"") == true)
+        let window = try run(["events", "--as-of", "seq:5", "--since-seq", "3", "--format", "json"]).stdout
+        #expect(window.hasPrefix("[\n{\"seq\":4,") && window.hasSuffix("}\n]\n"))
     }
 
     // MARK: audit
