@@ -29,9 +29,11 @@ struct AuditCommand: ParsableCommand {
         if let id {
             let ref = try EntityRef.resolve(id, in: state, bodyweight: true)
             let target: EventID
+            var firstSeq: UInt64 = 1
             switch ref {
             case .set(let setID):
                 target = setID
+                firstSeq = state.versions(of: setID).first?.seq ?? 1
                 let set = state.set(setID)
                 let name = set.map { SetLine(state: state, unit: loaded.unit).exerciseName($0) } ?? ""
                 let versions = state.versions(of: setID).count
@@ -39,17 +41,21 @@ struct AuditCommand: ParsableCommand {
                     + (set?.isDeleted == true ? "  ·  deleted" : "")
             case .workout(let workoutID):
                 target = workoutID
+                firstSeq = state.workout(workoutID)?.seq ?? 1
                 heading = "workout " + workoutID.short + (state.workout(workoutID)?.name.map { "  " + $0 } ?? "")
                     + (state.workout(workoutID)?.isDiscarded == true ? "  ·  discarded" : "")
             case .bodyweight(let entryID):
                 target = entryID
+                firstSeq = state.bodyweight(entryID)?.seq ?? 1
                 heading = "body-weight entry " + entryID.short + (state.bodyweight(entryID)?.isDeleted == true ? "  ·  deleted" : "")
             case .day(let day):
                 throw WlogError.refused("the workout of day:\(day.iso) has no events of its own — audit one of its sets (wlog show day:\(day.iso))")
             }
-            events = try session.events(in: state) { AuditRows.concerns($0, id: target) }
+            events = try session.events(in: state, after: firstSeq - 1) { AuditRows.concerns($0, id: target) }
         } else {
-            events = Array(try session.events(in: state).suffix(limit))
+            // The last `limit` sequence numbers hold the recent events (fewer with --as-of INSTANT).
+            let after = state.lastSeq > UInt64(limit) ? state.lastSeq - UInt64(limit) : 0
+            events = Array(try session.events(in: state, after: after).suffix(limit))
             heading = "last \(events.count) of \(state.eventCount) events"
         }
         let rows = AuditRows.rows(events, state: state, unit: loaded.unit, zone: loaded.zone)

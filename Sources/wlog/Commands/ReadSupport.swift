@@ -37,11 +37,12 @@ extension WlogState {
 extension JournalSession {
     /// The events the state was built from, in journal order (for `audit`): a second pass over the
     /// journal that keeps the events `state` applied (so `--as-of` is honoured).
-    func events(in state: WlogState, where keep: (Event) -> Bool = { _ in true }) throws -> [Event] {
+    /// `after`: skip the events up to this sequence (sealed chunks before it are not decompressed).
+    func events(in state: WlogState, after: UInt64 = 0, where keep: (Event) -> Bool = { _ in true }) throws -> [Event] {
         let reader = try openReader()
         var events: [Event] = []
         do {
-            try reader.forEachLine { seq, line in
+            try reader.forEachLine(after: after) { seq, line in
                 guard seq <= state.lastSeq else { return }
                 guard let event = try? EventCodec.decode(line), state.contains(eventID: event.id), keep(event) else { return }
                 events.append(event)
