@@ -61,7 +61,8 @@ let package = Package(
         ),
         .testTarget(
             name: "wlogTests",
-            dependencies: ["wlog", "WlogCore", "WlogJournal"]
+            dependencies: ["wlog", "WlogCore", "WlogJournal"],
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -28,7 +28,7 @@ struct Verify: ParsableCommand {
         print("bytes       \(status.fileSize)")
         guard status.isClean else { throw WlogError(.damaged, status.summary) }
         print("ok")
-        fflush(stdout)
+        fflush(nil)  // the report before the rate line, also when both go to one terminal
         if seconds > 0 {
             let rate = Double(status.fileSize) / seconds / 1_000_000
             printError(String(format: "wlog: verified %d bytes in %.3f s (%.1f MB/s)", status.fileSize, seconds, rate))
