@@ -51,7 +51,9 @@ enum WorkoutRows {
             let records = exercise.sets.flatMap { prSets[$0.id] ?? [] }
             if !records.isEmpty {
                 var seen: Set<String> = []
-                text += "  ★ " + records.map(\.name).filter { seen.insert($0).inserted }.joined(separator: " ")
+                let names = records.map(\.name).filter { seen.insert($0).inserted }
+                // At most three names keep the line within 80 columns; `wlog show ID` lists them all.
+                text += "  ★ " + names.prefix(3).joined(separator: " ") + (names.count > 3 ? " +\(names.count - 3)" : "")
             }
             lines.append(text)
         }

@@ -19,9 +19,11 @@ struct AppendEdit: ParsableCommand {
     @Option(help: "Move the set to another exercise.")
     var exercise: String?
 
+    @OptionGroup var retry: RetryID
+
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append { loaded in
+        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
             let id = try EventIDText.resolve(setID, in: loaded.state.setIDs, what: "set")
             var edit = EditSet(set: id)
             edit.weight = try fields.mass(defaultUnit: loaded.unit)
@@ -52,9 +54,11 @@ struct AppendDelete: ParsableCommand {
     @Option(help: "Why.")
     var reason: String?
 
+    @OptionGroup var retry: RetryID
+
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append { loaded in
+        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
             .deleteSet(id: try EventIDText.resolve(setID, in: loaded.state.setIDs, what: "set"), reason: reason)
         }
         for event in outcome.appended { print(event.id.short + "  deleted set") }

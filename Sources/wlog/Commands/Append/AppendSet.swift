@@ -35,14 +35,12 @@ struct AppendSet: ParsableCommand {
     @Option(help: "The muscle group of an exercise made with --create: Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio.")
     var group: String?
 
-    @Option(help: "Your event id for safe retries (32 hex digits, or any text, hashed): a second append with the same id adds nothing.")
-    var id: String?
+    @OptionGroup var retry: RetryID
 
     func run() throws {
         let context = try Context.resolve()
         let session = JournalSession(context: context)
-        let fixedIDs = try id.map { [try EventIDText.parse(caller: $0)] } ?? []
-        let outcome = try session.append(fixedIDs: fixedIDs) { loaded in
+        let outcome = try session.append(fixedIDs: try retry.fixedIDs()) { loaded in
             var parsed: SetSpec
             do {
                 parsed = try SetSpec(tokens: spec, defaultUnit: loaded.unit)

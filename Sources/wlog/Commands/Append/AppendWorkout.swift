@@ -15,6 +15,7 @@ struct AppendWorkout: ParsableCommand {
         @Option(help: "Pre-workout mobility, 1 to 5.") var mobility: Int?
         @Option(help: "Notes.") var notes: String?
         @Option(help: "When it started (default now).") var at: String?
+        @OptionGroup var retry: RetryID
 
         func run() throws {
             if routine != nil || day != nil {
@@ -29,7 +30,7 @@ struct AppendWorkout: ParsableCommand {
                 return
             }
             let context = try Context.resolve()
-            let outcome = try JournalSession(context: context).append { loaded in
+            let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
                 .startWorkout(StartWorkout(
                     name: name, routine: routine, day: day, mobility: mobility, notes: notes,
                     at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
@@ -45,10 +46,11 @@ struct AppendWorkout: ParsableCommand {
         @Option(help: "Post-workout soreness, 1 to 5.") var soreness: Int?
         @Option(help: "Session RPE, 1 to 10.") var sessionRpe: Double?
         @Option(help: "When it finished (default now).") var at: String?
+        @OptionGroup var retry: RetryID
 
         func run() throws {
             let context = try Context.resolve()
-            let outcome = try JournalSession(context: context).append { loaded in
+            let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
                 .finishWorkout(FinishWorkout(
                     workout: try id.map { try EventIDText.resolve($0, in: loaded.state.workoutIDs, what: "workout") },
                     notes: notes, soreness: soreness, sessionRPE: sessionRpe,
@@ -63,10 +65,11 @@ struct AppendWorkout: ParsableCommand {
     struct Discard: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Discard a session: its sets leave every projection.")
         @Argument(help: "The session's id.") var id: String
+        @OptionGroup var retry: RetryID
 
         func run() throws {
             let context = try Context.resolve()
-            let outcome = try JournalSession(context: context).append { loaded in
+            let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
                 .discardWorkout(try EventIDText.resolve(id, in: loaded.state.workoutIDs, what: "workout"))
             }
             for event in outcome.appended {
