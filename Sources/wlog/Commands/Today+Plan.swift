@@ -2,10 +2,10 @@ import WlogCore
 
 /// Today's planned day for `wlog today` — the seam the planner fills in.
 ///
-/// Until the planner lands this returns nil and `today` shows no "Planned" section (and a null
-/// `planned` column). The planner's engineer replaces the body of `plannedDay` with the day after
-/// the last one done from the active routine (domain.md §4, Planner); nothing else in `today` has
-/// to change: `title` fills the `planned` column, `lines` are printed under "Planned".
+/// The day after the last one done from the active routine (domain.md §4, Planner; the rotation
+/// is in docs/PLANNER.md), with each planned exercise pre-filled with last time and the coach's
+/// suggestion. Without a routine it is nil: `today` shows no "Planned" section and a null
+/// `planned` column.
 enum TodayPlan {
     struct Day {
         /// E.g. `Push A (day 1 of PPL)`.
@@ -14,5 +14,10 @@ enum TodayPlan {
         var lines: [String]
     }
 
-    static func plannedDay(state: WlogState, context: QueryContext) -> Day? { nil }
+    static func plannedDay(state: WlogState, context: QueryContext) -> Day? {
+        state.plannedDay(context: context).map { planned in
+            Day(title: planned.title + (planned.inProgress ? " — in progress" : ""),
+                lines: state.prefill(planned.day, isDeload: planned.isDeload, context: context).map(\.line))
+        }
+    }
 }
