@@ -50,6 +50,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
+        .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal"], path: "Sources/wlog-generate"),
         .testTarget(
             name: "WlogCoreTests",
             dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],

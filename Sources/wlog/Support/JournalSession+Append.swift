@@ -45,7 +45,7 @@ extension JournalSession {
         if let recovered = writer.recovered { printError("wlog: " + recovered.description) }
         var state = WlogState.initial
         let reader = try openReader()
-        _ = try replay(reader, into: &state, asOf: nil)
+        _ = try replayUsingSnapshot(reader, into: &state)
         let zone = zone(for: state)
         let loaded = Loaded(state: state, status: nil, zone: zone, unit: unit(for: state))
         let decideContext = DecideContext(

@@ -31,7 +31,8 @@ struct JournalSession {
         let reader = try openReader()
         var state = WlogState.initial
         let asOf = honourAsOf ? context.asOf : nil
-        let status = try replay(reader, into: &state, asOf: asOf)
+        // Without --as-of, start from the projection snapshot when it is valid (JournalSession+Snapshot).
+        let status = asOf == nil ? try replayUsingSnapshot(reader, into: &state) : try replay(reader, into: &state, asOf: asOf)
         if let status { warnAbout(status) }
         return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state))
     }

@@ -1,0 +1,228 @@
+/// The byte-level writer and reader of projection snapshots: LEB128 varints, zig-zag signed
+/// integers, fixed 128-bit ids, and strings through a table (each distinct string once, then by
+/// index), so that a snapshot of a long history stays small and decodes without re-allocating the
+/// same exercise id or actor for every set.
+
+/// Appends values to a snapshot payload.
+struct SnapshotWriter {
+    var bytes: [UInt8] = []
+    private var strings: [String: UInt64] = [:]
+    private(set) var table: [String] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    @inline(__always)
+    mutating func u64(_ v: UInt64) {
+        var v = v
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    @inline(__always) mutating func int(_ v: Int) { i64(Int64(v)) }
+    @inline(__always) mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
+    @inline(__always) mutating func u8(_ v: UInt8) { bytes.append(v) }
+    @inline(__always) mutating func bool(_ v: Bool) { bytes.append(v ? 1 : 0) }
+
+    @inline(__always)
+    mutating func fixed64(_ v: UInt64) {
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    mutating func id(_ v: EventID) {
+        fixed64(v.high)
+        fixed64(v.low)
+    }
+
+    /// A string by its index in the table (added on first use).
+    @inline(__always)
+    mutating func string(_ s: String) {
+        if let index = strings[s] {
+            u64(index)
+        } else {
+            let index = UInt64(table.count)
+            strings[s] = index
+            table.append(s)
+            u64(index)
+        }
+    }
+
+    /// Raw UTF-8 with its length (for the header and the table itself).
+    mutating func rawString(_ s: String) {
+        let utf8 = Array(s.utf8)
+        u64(UInt64(utf8.count))
+        bytes.append(contentsOf: utf8)
+    }
+
+    @inline(__always)
+    mutating func optional<T>(_ v: T?, _ write: (inout SnapshotWriter, T) -> Void) {
+        if let v {
+            bytes.append(1)
+            write(&self, v)
+        } else {
+            bytes.append(0)
+        }
+    }
+
+    mutating func array<T>(_ items: [T], _ write: (inout SnapshotWriter, T) -> Void) {
+        u64(UInt64(items.count))
+        for item in items { write(&self, item) }
+    }
+}
+
+/// Why a snapshot was not used: the caller falls back to a full replay.
+public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ text: String) { description = text }
+}
+
+/// Reads values back from a snapshot payload; every read is bounds-checked.
+struct SnapshotReader {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private(set) var offset = 0
+    var table: [String] = []
+
+    init(_ buffer: UnsafeRawBufferPointer) {
+        base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
+        count = buffer.count
+    }
+
+    var isAtEnd: Bool { offset == count }
+
+    @inline(__always)
+    mutating func u8() throws(SnapshotError) -> UInt8 {
+        guard offset < count else { throw SnapshotError("snapshot truncated at byte \(offset)") }
+        defer { offset += 1 }
+        return base[offset]
+    }
+
+    @inline(__always)
+    mutating func u64() throws(SnapshotError) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < count else { throw SnapshotError("snapshot truncated at byte \(offset)") }
+            let b = base[offset]
+            offset += 1
+            guard shift < 64 else { throw SnapshotError("varint too long at byte \(offset)") }
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    @inline(__always)
+    mutating func count(max limit: Int = 1 << 28) throws(SnapshotError) -> Int {
+        let v = try u64()
+        guard v <= UInt64(limit) else { throw SnapshotError("implausible count \(v) at byte \(offset)") }
+        return Int(v)
+    }
+
+    @inline(__always)
+    mutating func i64() throws(SnapshotError) -> Int64 {
+        let v = try u64()
+        return Int64(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+    }
+
+    @inline(__always) mutating func int() throws(SnapshotError) -> Int { Int(try i64()) }
+
+    @inline(__always)
+    mutating func bool() throws(SnapshotError) -> Bool {
+        switch try u8() {
+        case 0: return false
+        case 1: return true
+        case let b: throw SnapshotError("bad flag \(b) at byte \(offset - 1)")
+        }
+    }
+
+    @inline(__always)
+    mutating func fixed64() throws(SnapshotError) -> UInt64 {
+        guard count - offset >= 8 else { throw SnapshotError("snapshot truncated at byte \(offset)") }
+        var v: UInt64 = 0
+        withUnsafeMutableBytes(of: &v) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + offset, count: 8)) }
+        offset += 8
+        return UInt64(littleEndian: v)
+    }
+
+    @inline(__always)
+    mutating func id() throws(SnapshotError) -> EventID {
+        let high = try fixed64()
+        return EventID(high: high, low: try fixed64())
+    }
+
+    @inline(__always)
+    mutating func string() throws(SnapshotError) -> String {
+        let index = try u64()
+        guard index < UInt64(table.count) else { throw SnapshotError("string index \(index) out of range") }
+        return table[Int(index)]
+    }
+
+    mutating func rawString() throws(SnapshotError) -> String {
+        let n = try count(max: count - offset)
+        defer { offset += n }
+        return String(decoding: UnsafeBufferPointer(start: base + offset, count: n), as: UTF8.self)
+    }
+
+    @inline(__always)
+    mutating func optional<T>(_ read: (inout SnapshotReader) throws(SnapshotError) -> T) throws(SnapshotError) -> T? {
+        switch try u8() {
+        case 0: return nil
+        case 1: return try read(&self)
+        case let b: throw SnapshotError("bad optional tag \(b) at byte \(offset - 1)")
+        }
+    }
+
+    mutating func array<T>(_ read: (inout SnapshotReader) throws(SnapshotError) -> T) throws(SnapshotError) -> [T] {
+        let n = try count(max: count - offset)
+        var out: [T] = []
+        out.reserveCapacity(n)
+        for _ in 0..<n { out.append(try read(&self)) }
+        return out
+    }
+
+    /// A raw-value enum stored as its raw string (through the table).
+    mutating func raw<E: RawRepresentable>(_: E.Type) throws(SnapshotError) -> E where E.RawValue == String {
+        let text = try string()
+        guard let value = E(rawValue: text) else { throw SnapshotError("unknown \(E.self) '\(text)'") }
+        return value
+    }
+}
+
+/// FNV-1a, 64 bits: the snapshot's checksum and the fingerprint of the last journal line it
+/// covers. Not a defence against an attacker (the snapshot is a cache beside the journal, and
+/// the journal itself is checked by SHA-256); a guard against torn or stale files.
+public enum FNV1a {
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+
+    public static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
+}
+
+/// A fast 64-bit checksum of a snapshot payload, eight bytes a step (megabytes in a millisecond
+/// or two, where byte-wise FNV would cost more than the replay it saves).
+enum WordChecksum {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let words = bytes.count / 8
+        for i in 0..<words {
+            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+        }
+        for i in (words * 8)..<bytes.count {
+            h = (h ^ UInt64(bytes[i])) &* 0xC4CE_B9FE_1A85_EC53
+            h ^= h >> 29
+        }
+        return h
+    }
+}

@@ -1,0 +1,291 @@
+/// Snapshot encodings of the domain's value types (events' payloads and the state's records).
+extension SnapshotWriter {
+    mutating func instant(_ v: Instant) { i64(v.millisecondsSince1970) }
+    mutating func zoned(_ v: ZonedInstant) {
+        i64(v.instant.millisecondsSince1970)
+        int(v.offsetMinutes)
+    }
+    mutating func mass(_ v: Mass) {
+        i64(v.tenThousandths)
+        u8(v.unit == .kg ? 0 : 1)
+    }
+    mutating func distance(_ v: Distance) {
+        i64(v.tenThousandths)
+        string(v.unit.rawValue)
+    }
+    mutating func rpe(_ v: RPE) { u8(v.halfPoints) }
+    mutating func rating(_ v: Rating) { u8(v.value) }
+    mutating func raw<E: RawRepresentable>(_ v: E) where E.RawValue == String { string(v.rawValue) }
+
+    mutating func exercise(_ e: Exercise) {
+        string(e.id); string(e.name); raw(e.kind); raw(e.group)
+        array(e.muscles) { $0.raw($1) }
+        array(e.secondary) { $0.raw($1) }
+        raw(e.equipment); raw(e.pattern); int(e.prReps)
+        optional(e.pinnedNote) { $0.string($1) }
+        bool(e.isCustom)
+        array(e.aliases) { $0.string($1) }
+    }
+
+    mutating func loggedSet(_ s: LoggedSet) {
+        id(s.id); u64(s.seq); string(s.exercise)
+        optional(s.workout) { $0.id($1) }
+        zoned(s.performed)
+        optional(s.reps) { $0.int($1) }
+        optional(s.weight) { $0.mass($1) }
+        optional(s.distance) { $0.distance($1) }
+        optional(s.durationMilliseconds) { $0.i64($1) }
+        optional(s.rpe) { $0.rpe($1) }
+        optional(s.effort) { $0.rating($1) }
+        raw(s.setType); bool(s.done)
+        optional(s.notes) { $0.string($1) }
+        bool(s.isDeleted); bool(s.isDiscarded)
+    }
+
+    mutating func setVersion(_ v: SetVersion) {
+        loggedSet(v.set); u64(v.seq); id(v.eventID); string(v.actor); instant(v.recorded); raw(v.type)
+    }
+
+    mutating func planned(_ p: PlannedExercise) {
+        string(p.exercise); int(p.sets); int(p.repsLow); int(p.repsHigh)
+        optional(p.rpe) { $0.rpe($1) }
+        optional(p.restSeconds) { $0.int($1) }
+    }
+
+    mutating func workout(_ w: WorkoutRecord) {
+        id(w.id); u64(w.seq); zoned(w.started)
+        optional(w.name) { $0.string($1) }
+        optional(w.routine) { $0.string($1) }
+        optional(w.day) { $0.int($1) }
+        array(w.planned) { $0.planned($1) }
+        array(w.exercises) { w, e in
+            w.string(e.exercise)
+            w.optional(e.notes) { $0.string($1) }
+        }
+        optional(w.mobility) { $0.rating($1) }
+        optional(w.notes) { $0.string($1) }
+        optional(w.finished) { $0.zoned($1) }
+        optional(w.finishNotes) { $0.string($1) }
+        optional(w.soreness) { $0.rating($1) }
+        optional(w.sessionRPE) { $0.rpe($1) }
+        bool(w.isDiscarded)
+    }
+
+    mutating func bodyweight(_ b: BodyweightEntry) {
+        id(b.id); u64(b.seq); zoned(b.at); mass(b.weight)
+        optional(b.notes) { $0.string($1) }
+        bool(b.isDeleted)
+    }
+
+    mutating func readiness(_ r: ReadinessEntry) {
+        id(r.id); zoned(r.at)
+        let p = r.readiness
+        optional(p.mobility) { $0.rating($1) }
+        optional(p.soreness) { $0.rating($1) }
+        optional(p.sleep) { $0.rating($1) }
+        optional(p.energy) { $0.rating($1) }
+        bool(p.pain)
+        optional(p.note) { $0.string($1) }
+    }
+
+    mutating func equipmentItem(_ e: EquipmentItem) {
+        string(e.id); string(e.name); raw(e.type)
+        array(e.weights) { $0.mass($1) }
+        optional(e.location) { $0.raw($1) }
+        bool(e.available)
+    }
+
+    mutating func routine(_ r: RoutineRecord) {
+        string(r.routine.id); string(r.routine.name)
+        optional(r.routine.weeks) { $0.int($1) }
+        array(r.routine.deloadWeeks) { $0.int($1) }
+        array(r.routine.days) { w, d in
+            w.int(d.index); w.string(d.title)
+            w.array(d.exercises) { $0.planned($1) }
+        }
+        bool(r.isRetired)
+    }
+
+    mutating func profile(_ p: Profile) {
+        optional(p.name) { $0.string($1) }
+        optional(p.unit) { $0.raw($1) }
+        optional(p.timeZone) { $0.string($1) }
+        optional(p.sex) { $0.raw($1) }
+        optional(p.birthYear) { $0.int($1) }
+        optional(p.heightCentimetres) { $0.int($1) }
+        optional(p.experience) { $0.raw($1) }
+        optional(p.goal) { $0.raw($1) }
+        optional(p.daysPerWeek) { $0.int($1) }
+        optional(p.restTimerSeconds) { $0.int($1) }
+    }
+
+    mutating func settings(_ s: Settings) {
+        optional(s.unit) { $0.raw($1) }
+        optional(s.timeZone) { $0.string($1) }
+        optional(s.restTimerSeconds) { $0.int($1) }
+        string(s.e1rmFormula)
+        array(s.prReps) { $0.int($1) }
+        int(s.e1rmMaxReps)
+    }
+}
+
+extension SnapshotReader {
+    typealias R = SnapshotReader
+
+    mutating func instant() throws(SnapshotError) -> Instant { Instant(millisecondsSince1970: try i64()) }
+    mutating func zoned() throws(SnapshotError) -> ZonedInstant {
+        let ms = try i64()
+        return ZonedInstant(Instant(millisecondsSince1970: ms), offsetMinutes: try int())
+    }
+    mutating func mass() throws(SnapshotError) -> Mass {
+        let v = try i64()
+        switch try u8() {
+        case 0: return Mass(tenThousandths: v, unit: .kg)
+        case 1: return Mass(tenThousandths: v, unit: .lb)
+        case let b: throw SnapshotError("bad mass unit \(b)")
+        }
+    }
+    mutating func distance() throws(SnapshotError) -> Distance {
+        let v = try i64()
+        return Distance(tenThousandths: v, unit: try raw(DistanceUnit.self))
+    }
+    mutating func rpe() throws(SnapshotError) -> RPE {
+        let h = try u8()
+        guard let v = RPE(halfPoints: Int(h)) else { throw SnapshotError("bad RPE \(h)") }
+        return v
+    }
+    mutating func rating() throws(SnapshotError) -> Rating {
+        let h = try u8()
+        guard let v = Rating(Int(h)) else { throw SnapshotError("bad rating \(h)") }
+        return v
+    }
+
+    mutating func exercise() throws(SnapshotError) -> Exercise {
+        let id = try string(), name = try string()
+        let kind = try raw(ExerciseKind.self), group = try raw(MuscleGroup.self)
+        let muscles = try array { (r: inout R) throws(SnapshotError) in try r.raw(Muscle.self) }
+        let secondary = try array { (r: inout R) throws(SnapshotError) in try r.raw(MuscleGroup.self) }
+        let equipment = try raw(Equipment.self), pattern = try raw(MovementPattern.self)
+        let prReps = try int()
+        let pinned = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let custom = try bool()
+        let aliases = try array { (r: inout R) throws(SnapshotError) in try r.string() }
+        return Exercise(id: id, name: name, kind: kind, group: group, muscles: muscles, secondary: secondary,
+                        equipment: equipment, pattern: pattern, prReps: prReps, pinnedNote: pinned,
+                        isCustom: custom, aliases: aliases)
+    }
+
+    mutating func loggedSet() throws(SnapshotError) -> LoggedSet {
+        let id = try id(), seq = try u64(), exercise = try string()
+        let workout = try optional { (r: inout R) throws(SnapshotError) in try r.id() }
+        let performed = try zoned()
+        let reps = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        let weight = try optional { (r: inout R) throws(SnapshotError) in try r.mass() }
+        let distance = try optional { (r: inout R) throws(SnapshotError) in try r.distance() }
+        let duration = try optional { (r: inout R) throws(SnapshotError) in try r.i64() }
+        let rpe = try optional { (r: inout R) throws(SnapshotError) in try r.rpe() }
+        let effort = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let type = try raw(SetType.self), done = try bool()
+        let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let deleted = try bool(), discarded = try bool()
+        return LoggedSet(id: id, seq: seq, exercise: exercise, workout: workout, performed: performed, reps: reps,
+                         weight: weight, distance: distance, durationMilliseconds: duration, rpe: rpe, effort: effort,
+                         setType: type, done: done, notes: notes, isDeleted: deleted, isDiscarded: discarded)
+    }
+
+    mutating func setVersion() throws(SnapshotError) -> SetVersion {
+        let set = try loggedSet(), seq = try u64(), eventID = try id(), actor = try string()
+        let recorded = try instant()
+        return SetVersion(set: set, seq: seq, eventID: eventID, actor: actor, recorded: recorded, type: try raw(EventType.self))
+    }
+
+    mutating func planned() throws(SnapshotError) -> PlannedExercise {
+        let exercise = try string(), sets = try int(), low = try int(), high = try int()
+        let rpe = try optional { (r: inout R) throws(SnapshotError) in try r.rpe() }
+        let rest = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        return PlannedExercise(exercise: exercise, sets: sets, repsLow: low, repsHigh: high, rpe: rpe, restSeconds: rest)
+    }
+
+    mutating func workout() throws(SnapshotError) -> WorkoutRecord {
+        let id = try id(), seq = try u64(), started = try zoned()
+        let name = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let routine = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let day = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        let planned = try array { (r: inout R) throws(SnapshotError) in try r.planned() }
+        let exercises = try array { (r: inout R) throws(SnapshotError) -> WorkoutExercise in
+            let exercise = try r.string()
+            return WorkoutExercise(exercise: exercise, notes: try r.optional { (r: inout R) throws(SnapshotError) in try r.string() })
+        }
+        let mobility = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let finished = try optional { (r: inout R) throws(SnapshotError) in try r.zoned() }
+        let finishNotes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let soreness = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let sessionRPE = try optional { (r: inout R) throws(SnapshotError) in try r.rpe() }
+        return WorkoutRecord(id: id, seq: seq, started: started, name: name, routine: routine, day: day, planned: planned,
+                             exercises: exercises, mobility: mobility, notes: notes, finished: finished,
+                             finishNotes: finishNotes, soreness: soreness, sessionRPE: sessionRPE, isDiscarded: try bool())
+    }
+
+    mutating func bodyweight() throws(SnapshotError) -> BodyweightEntry {
+        let id = try id(), seq = try u64(), at = try zoned(), weight = try mass()
+        let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        return BodyweightEntry(id: id, seq: seq, at: at, weight: weight, notes: notes, isDeleted: try bool())
+    }
+
+    mutating func readiness() throws(SnapshotError) -> ReadinessEntry {
+        let id = try id(), at = try zoned()
+        let mobility = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let soreness = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let sleep = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let energy = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
+        let pain = try bool()
+        let note = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        return ReadinessEntry(id: id, at: at, readiness: ReadinessRecorded(mobility: mobility, soreness: soreness, sleep: sleep,
+                                                                          energy: energy, pain: pain, note: note))
+    }
+
+    mutating func equipmentItem() throws(SnapshotError) -> EquipmentItem {
+        let id = try string(), name = try string(), type = try raw(EquipmentType.self)
+        let weights = try array { (r: inout R) throws(SnapshotError) in try r.mass() }
+        let location = try optional { (r: inout R) throws(SnapshotError) in try r.raw(EquipmentLocation.self) }
+        return EquipmentItem(id: id, name: name, type: type, weights: weights, location: location, available: try bool())
+    }
+
+    mutating func routine() throws(SnapshotError) -> RoutineRecord {
+        let id = try string(), name = try string()
+        let weeks = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        let deload = try array { (r: inout R) throws(SnapshotError) in try r.int() }
+        let days = try array { (r: inout R) throws(SnapshotError) -> RoutineDay in
+            let index = try r.int(), title = try r.string()
+            return RoutineDay(index: index, title: title, exercises: try r.array { (r: inout R) throws(SnapshotError) in try r.planned() })
+        }
+        return RoutineRecord(routine: Routine(id: id, name: name, weeks: weeks, deloadWeeks: deload, days: days), isRetired: try bool())
+    }
+
+    mutating func profile() throws(SnapshotError) -> Profile {
+        var p = Profile()
+        p.name = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        p.unit = try optional { (r: inout R) throws(SnapshotError) in try r.raw(MassUnit.self) }
+        p.timeZone = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        p.sex = try optional { (r: inout R) throws(SnapshotError) in try r.raw(Sex.self) }
+        p.birthYear = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        p.heightCentimetres = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        p.experience = try optional { (r: inout R) throws(SnapshotError) in try r.raw(Experience.self) }
+        p.goal = try optional { (r: inout R) throws(SnapshotError) in try r.raw(TrainingGoal.self) }
+        p.daysPerWeek = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        p.restTimerSeconds = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        return p
+    }
+
+    mutating func settings() throws(SnapshotError) -> Settings {
+        var s = Settings()
+        s.unit = try optional { (r: inout R) throws(SnapshotError) in try r.raw(MassUnit.self) }
+        s.timeZone = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        s.restTimerSeconds = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        s.e1rmFormula = try string()
+        s.prReps = try array { (r: inout R) throws(SnapshotError) in try r.int() }
+        s.e1rmMaxReps = try int()
+        return s
+    }
+}

@@ -1,0 +1,262 @@
+/// A projection snapshot: `WlogState` after sequence N, in a compact versioned binary form, with
+/// the stamp that ties it to one journal, so that a read command on a long history replays only
+/// the events after N (`journal.md`, "Reading fast").
+///
+/// File layout (`journal.wlog.snap`, all integers little-endian or LEB128):
+///
+/// ```
+/// "WLOGSNAP"  magic, 8 bytes
+/// format      varint, `StateSnapshot.format`
+/// code        string, `StateSnapshot.codeVersion`: a snapshot is valid only for the code that wrote it
+/// stamp       journal id, last seq, FNV-1a of that seq's line, chain head, sealed-through seq
+/// length      varint, payload bytes
+/// checksum    fixed 64, `WordChecksum` of the payload
+/// payload     string table, then the state's fields
+/// ```
+///
+/// The snapshot is a cache: any doubt (another code version, a torn or altered file, a journal
+/// whose line N or chain differs) makes the reader fall back to a full replay, never to wrong
+/// output. Pure Swift, no Foundation, no I/O: the CLI reads and writes the file.
+public enum StateSnapshot {
+    /// The container format.
+    public static let format: UInt64 = 1
+    /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
+    /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
+    /// code is rejected and rebuilt, because it may hold state this code would fold differently.
+    public static let codeVersion = "wlog-state-2026-11-22.1"
+    /// The file name suffix beside the journal.
+    public static let fileSuffix = ".snap"
+
+    static let magic: [UInt8] = Array("WLOGSNAP".utf8)
+
+    /// Encodes `state` with its stamp.
+    public static func encode(_ state: WlogState, stamp: SnapshotStamp) -> [UInt8] {
+        var body = SnapshotWriter(capacity: state.setCount * 64 + 4096)
+        state.writeSnapshot(into: &body)
+        var table = SnapshotWriter(capacity: body.table.reduce(16) { $0 + $1.utf8.count + 2 })
+        table.u64(UInt64(body.table.count))
+        for s in body.table { table.rawString(s) }
+        let payload = table.bytes + body.bytes
+        var out = SnapshotWriter(capacity: payload.count + 256)
+        out.bytes.append(contentsOf: magic)
+        out.u64(format)
+        out.rawString(codeVersion)
+        out.rawString(stamp.journalID)
+        out.u64(stamp.lastSeq)
+        out.fixed64(stamp.lastLineHash)
+        out.rawString(stamp.chainHead)
+        out.u64(stamp.sealedThrough)
+        out.u64(UInt64(payload.count))
+        out.fixed64(payload.withUnsafeBytes { WordChecksum.hash($0) })
+        out.bytes.append(contentsOf: payload)
+        return out.bytes
+    }
+
+    /// Reads only the header: the stamp, after checking the magic, format and code version.
+    public static func stamp(of bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> SnapshotStamp {
+        var reader = SnapshotReader(bytes)
+        return try header(&reader).stamp
+    }
+
+    /// Decodes a snapshot; throws when it is not one this code wrote or it is damaged.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
+        var reader = SnapshotReader(bytes)
+        let (stamp, length, checksum) = try header(&reader)
+        let start = reader.offset
+        guard bytes.count - start == length else {
+            throw SnapshotError("snapshot payload is \(bytes.count - start) bytes, header says \(length)")
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[start...])
+        guard WordChecksum.hash(payload) == checksum else { throw SnapshotError("snapshot checksum mismatch") }
+        var body = SnapshotReader(payload)
+        let strings = try body.count(max: length)
+        var table: [String] = []
+        table.reserveCapacity(strings)
+        for _ in 0..<strings { table.append(try body.rawString()) }
+        body.table = table
+        let state = try WlogState.readSnapshot(from: &body)
+        guard body.isAtEnd else { throw SnapshotError("snapshot has \(length - body.offset) trailing bytes") }
+        guard state.lastSeq == stamp.lastSeq else {
+            throw SnapshotError("snapshot state ends at seq \(state.lastSeq), stamp says \(stamp.lastSeq)")
+        }
+        return (stamp, state)
+    }
+
+    /// Decodes a snapshot held in an array.
+    public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(SnapshotError) in try decode(raw) }
+        }.get()
+    }
+
+    private static func header(_ reader: inout SnapshotReader) throws(SnapshotError) -> (stamp: SnapshotStamp, length: Int, checksum: UInt64) {
+        for byte in magic where try reader.u8() != byte { throw SnapshotError("not a wlog snapshot") }
+        let fileFormat = try reader.u64()
+        guard fileFormat == format else { throw SnapshotError("snapshot format \(fileFormat), this wlog reads \(format)") }
+        let code = try reader.rawString()
+        guard code == codeVersion else {
+            throw SnapshotError("snapshot written by code version \(code), this is \(codeVersion)")
+        }
+        let journalID = try reader.rawString()
+        let lastSeq = try reader.u64()
+        let lineHash = try reader.fixed64()
+        let chain = try reader.rawString()
+        let sealed = try reader.u64()
+        let length = try reader.count(max: Int.max)
+        let checksum = try reader.fixed64()
+        return (SnapshotStamp(journalID: journalID, lastSeq: lastSeq, lastLineHash: lineHash, chainHead: chain,
+                              sealedThrough: sealed), length, checksum)
+    }
+}
+
+/// What ties a snapshot to one journal at one point.
+public struct SnapshotStamp: Sendable, Equatable {
+    /// The journal id from the journal's header.
+    public var journalID: String
+    /// The last sequence folded into the snapshot's state.
+    public var lastSeq: UInt64
+    /// `FNV1a` of that sequence's committed line (without its `\n`).
+    public var lastLineHash: UInt64
+    /// The journal's chain head when the snapshot was written (`JournalStatus.chainHead`).
+    public var chainHead: String
+    /// The sequence the chain covered then (`JournalStatus.sealedThrough`).
+    public var sealedThrough: UInt64
+
+    public init(journalID: String, lastSeq: UInt64, lastLineHash: UInt64, chainHead: String, sealedThrough: UInt64) {
+        self.journalID = journalID
+        self.lastSeq = lastSeq
+        self.lastLineHash = lastLineHash
+        self.chainHead = chainHead
+        self.sealedThrough = sealedThrough
+    }
+
+    /// Why this snapshot does not belong to a journal with this id and this chain, or nil if it
+    /// may (the line at `lastSeq` is checked separately, while replaying the tail).
+    ///
+    /// The chain can be compared only while no chunk was sealed since: then it must be the same
+    /// value. A journal sealed through fewer events than the snapshot saw was rewritten.
+    public func mismatch(journalID other: String, chainHead currentChain: String, sealedThrough currentSealed: UInt64) -> String? {
+        if other != journalID { return "snapshot is of journal \(journalID), this is \(other)" }
+        if currentSealed < sealedThrough {
+            return "journal is sealed through seq \(currentSealed), the snapshot saw \(sealedThrough)"
+        }
+        if currentSealed == sealedThrough && currentChain != chainHead {
+            return "journal chain head \(currentChain) differs from the snapshot's \(chainHead)"
+        }
+        return nil
+    }
+}
+
+extension WlogState {
+    /// Writes every field except the built-in library (the code version pins that).
+    func writeSnapshot(into w: inout SnapshotWriter) {
+        w.u64(lastSeq)
+        w.int(eventCount)
+        w.u64(UInt64(eventIndex.count))
+        for (key, value) in eventIndex {
+            w.id(key.id)
+            w.i64(Int64(value))
+        }
+        w.u64(UInt64(customExercises.count))
+        for (_, exercise) in customExercises { w.exercise(exercise) }
+        w.array(Array(retiredExercises)) { $0.string($1) }
+        w.u64(UInt64(nameIndex.count))
+        for (key, ids) in nameIndex {
+            w.string(key)
+            w.array(ids) { $0.string($1) }
+        }
+        w.array(setStore) { $0.setVersion($1) }
+        w.u64(UInt64(setHistory.count))
+        for (id, versions) in setHistory {
+            w.id(id)
+            w.array(versions) { $0.setVersion($1) }
+        }
+        w.u64(UInt64(workouts.count))
+        for (_, record) in workouts { w.workout(record) }
+        w.u64(UInt64(bodyweights.count))
+        for (_, entry) in bodyweights { w.bodyweight(entry) }
+        w.optional(goal) { $0.mass($1) }
+        w.profile(profile)
+        w.settings(settings)
+        w.array(readiness) { $0.readiness($1) }
+        w.u64(UInt64(equipment.count))
+        for (_, item) in equipment { w.equipmentItem(item) }
+        w.u64(UInt64(routines.count))
+        for (_, record) in routines { w.routine(record) }
+    }
+
+    /// Reads the fields `writeSnapshot` wrote, over the built-in library.
+    static func readSnapshot(from r: inout SnapshotReader) throws(SnapshotError) -> WlogState {
+        typealias R = SnapshotReader
+        var state = WlogState.initial
+        state.lastSeq = try r.u64()
+        state.eventCount = try r.int()
+        let events = try r.count()
+        var index: [EventKey: Int32] = [:]
+        index.reserveCapacity(events)
+        for _ in 0..<events {
+            let id = try r.id()
+            let value = try r.i64()
+            guard let slot = Int32(exactly: value) else { throw SnapshotError("bad set index \(value)") }
+            index[EventKey(id)] = slot
+        }
+        state.eventIndex = index
+        let customs = try r.count()
+        var custom: [String: Exercise] = [:]
+        custom.reserveCapacity(customs)
+        for _ in 0..<customs {
+            let exercise = try r.exercise()
+            custom[exercise.id] = exercise
+        }
+        state.customExercises = custom
+        state.retiredExercises = Set(try r.array { (r: inout R) throws(SnapshotError) in try r.string() })
+        let keys = try r.count()
+        var names: [String: [String]] = [:]
+        names.reserveCapacity(keys)
+        for _ in 0..<keys {
+            let key = try r.string()
+            names[key] = try r.array { (r: inout R) throws(SnapshotError) in try r.string() }
+        }
+        state.nameIndex = names
+        state.setStore = try r.array { (r: inout R) throws(SnapshotError) in try r.setVersion() }
+        let histories = try r.count()
+        var history: [EventID: [SetVersion]] = [:]
+        history.reserveCapacity(histories)
+        for _ in 0..<histories {
+            let id = try r.id()
+            history[id] = try r.array { (r: inout R) throws(SnapshotError) in try r.setVersion() }
+        }
+        state.setHistory = history
+        let workoutCount = try r.count()
+        var workouts: [EventID: WorkoutRecord] = [:]
+        workouts.reserveCapacity(workoutCount)
+        for _ in 0..<workoutCount {
+            let record = try r.workout()
+            workouts[record.id] = record
+        }
+        state.workouts = workouts
+        let entries = try r.count()
+        var bodyweights: [EventID: BodyweightEntry] = [:]
+        bodyweights.reserveCapacity(entries)
+        for _ in 0..<entries {
+            let entry = try r.bodyweight()
+            bodyweights[entry.id] = entry
+        }
+        state.bodyweights = bodyweights
+        state.goal = try r.optional { (r: inout R) throws(SnapshotError) in try r.mass() }
+        state.profile = try r.profile()
+        state.settings = try r.settings()
+        state.readiness = try r.array { (r: inout R) throws(SnapshotError) in try r.readiness() }
+        let items = try r.count()
+        for _ in 0..<items {
+            let item = try r.equipmentItem()
+            state.equipment[item.id] = item
+        }
+        let routineCount = try r.count()
+        for _ in 0..<routineCount {
+            let record = try r.routine()
+            state.routines[record.routine.id] = record
+        }
+        return state
+    }
+}
