@@ -81,7 +81,7 @@ struct Compact: ParsableCommand {
     func run() throws {
         let context = try Context.resolve()
         do {
-            let writer = try JournalWriter.open(at: context.journalPath)
+            let writer = try JournalWriter.open(at: context.journalPath, options: context.writerOptions)
             defer { try? writer.close() }
             if let recovered = writer.recovered { printError("wlog: " + recovered.description) }
             let report = try writer.seal()

@@ -1,5 +1,6 @@
 import Foundation
 import WlogCore
+import WlogJournal
 
 /// The resolved global options of one run: journal path, clock, zone, unit, output format.
 struct Context {
@@ -17,6 +18,15 @@ struct Context {
     let format: OutputFormat
     /// `--as-of`, parsed.
     let asOf: AsOfPoint?
+    /// How long a writer waits for another writer's lock before exit 69 (`$WLOG_LOCK_TIMEOUT`, seconds; default 5).
+    var lockTimeout: Duration = .seconds(5)
+
+    /// The journal options of a writer in this run.
+    var writerOptions: JournalOptions {
+        var options = JournalOptions()
+        options.lockTimeout = lockTimeout
+        return options
+    }
 
     /// Resolves the options, refusing bad values with exit 64.
     static func resolve(_ options: GlobalOptions = Run.options, environment: [String: String] = Run.environment) throws -> Context {
@@ -64,7 +74,15 @@ struct Context {
             }
             asOf = parsed
         }
-        return Context(journalPath: path, now: now, zoneOverride: zone, environmentZone: environmentZone, unitOverride: unit, format: format, asOf: asOf)
+        var context = Context(journalPath: path, now: now, zoneOverride: zone, environmentZone: environmentZone,
+                              unitOverride: unit, format: format, asOf: asOf)
+        if let text = environment["WLOG_LOCK_TIMEOUT"], !text.isEmpty {
+            guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
+                throw WlogError.usage("WLOG_LOCK_TIMEOUT '\(text)' is not a number of seconds from 0 to 3600")
+            }
+            context.lockTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        return context
     }
 }
 

@@ -37,7 +37,7 @@ extension JournalSession {
                 actor: String = "user", fixedIDs: [EventID] = []) throws -> AppendOutcome {
         let writer: JournalWriter
         do {
-            writer = try JournalWriter.open(at: context.journalPath)
+            writer = try JournalWriter.open(at: context.journalPath, options: context.writerOptions)
         } catch let error as JournalError {
             throw WlogError(journal: error)
         }

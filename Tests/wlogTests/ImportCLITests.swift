@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `wlog import` end to end: dry run, idempotence, and export → import round trips.
+@Suite("Import from the command line", .serialized)
+struct ImportCLITests {
+    static let demo = WlogProcess.repositoryRoot.appendingPathComponent("fixtures/demo/strong-demo.csv").path
+
+    static func journal() throws -> WlogProcess {
+        let wlog = try WlogProcess()
+        try #require(try wlog.run(["init", "--unit", "kg", "--tz", "Europe/Berlin"]).status == 0)
+        return wlog
+    }
+
+    @Test func dryRunReportsAndAppendsNothing() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let before = try #require(wlog.journalBytes())
+        let result = try wlog.run(["import", "strong", Self.demo, "--unit", "kg", "--dry-run"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("would import \(Self.demo) (Strong iOS (12 columns))\n  workouts   54\n"))
+        #expect(result.stdout.contains("  sets       571 (110 warm-up, 11 cardio, 24 timed)\n"))
+        #expect(result.stdout.contains("  events     679 new\n"))
+        #expect(wlog.journalBytes() == before)
+    }
+
+    @Test func importingTwiceAddsNothingTheSecondTime() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let first = try wlog.run(["import", "strong", Self.demo, "--unit", "kg"])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("  events     679 new\n"))
+        let afterFirst = try #require(wlog.journalBytes())
+        let second = try wlog.run(["import", "strong", Self.demo, "--unit", "kg"])
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("  events     0 new, 679 already in the journal\n"))
+        #expect(wlog.journalBytes() == afterFirst)
+    }
+
+    @Test func fileWithoutUnitNeedsUnit() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let before = try #require(wlog.journalBytes())
+        let result = try wlog.run(["import", "strong", Self.demo])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("wlog: error: "))
+        #expect(result.stderr.contains("--unit kg|lb"))
+        #expect(wlog.journalBytes() == before)
+    }
+
+    /// Export in an app's layout, import into an empty journal: the same sets, volumes and PRs.
+    @Test(arguments: ["strong", "hevy"])
+    func exportThenImportKeepsSetsVolumesAndRecords(_ format: String) throws {
+        let source = try Self.journal()
+        defer { source.cleanup() }
+        try #require(try source.run(["import", "strong", Self.demo, "--unit", "kg"]).status == 0)
+        let exported = try source.run(["export", format])
+        try #require(exported.status == 0)
+        let file = source.directory.appendingPathComponent("export-\(format).csv")
+        try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+
+        let copy = try Self.journal()
+        defer { copy.cleanup() }
+        let imported = try copy.run(["import", format, file.path, "--unit", "kg"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("  workouts   54\n"))
+        for query in [["volume", "--by", "week", "--weeks", "0"], ["prs"]] {
+            let a = try source.run(query + ["--format", "csv"]).stdout
+            let b = try copy.run(query + ["--format", "csv"]).stdout
+            #expect(Self.withoutIDs(a) == Self.withoutIDs(b), "\(query)")
+        }
+        let setsA = try source.run(["export", "sets"]).stdout
+        let setsB = try copy.run(["export", "sets"]).stdout
+        #expect(Self.setFacts(setsA) == Self.setFacts(setsB))
+    }
+
+    /// CSV rows without 32-hex id columns (ids differ between the journals by design).
+    static func withoutIDs(_ csv: String) -> [String] {
+        csv.split(separator: "\n").map { line in
+            line.split(separator: ",", omittingEmptySubsequences: false)
+                .filter { !($0.count == 32 && $0.allSatisfy(\.isHexDigit)) }
+                .joined(separator: ",")
+        }
+    }
+
+    /// Date, exercise, type, weight, unit, reps, distance, duration, volume of every set, sorted.
+    static func setFacts(_ csv: String) -> [String] {
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { return [] }
+        let wanted = ["date", "exercise_id", "type", "weight", "weight_unit", "reps", "distance", "distance_unit", "duration_s", "volume"]
+        let columns = wanted.compactMap { header.firstIndex(of: $0) }
+        return lines.dropFirst().map { row in columns.map { $0 < row.count ? row[$0] : "" }.joined(separator: ",") }.sorted()
+    }
+}
