@@ -50,10 +50,12 @@ struct ExerciseSelectionOptions: ParsableArguments {
     var group: String?
     @Option(help: "Only exercises whose name, id or alias contains this text.") var search: String?
     @Flag(help: "The whole library, not only the exercises you have logged and your custom ones.") var all = false
+    @Flag(help: "Only exercises your available equipment allows (wlog append equipment); implies --all.") var available = false
 
     func select(state: WlogState, sets: SetRows) throws -> [Exercise] {
-        ExerciseCardRows.select(
-            state: state, sets: sets, all: all, group: try group.map(ExerciseOptions.group), search: search)
+        let selected = ExerciseCardRows.select(
+            state: state, sets: sets, all: all || available, group: try group.map(ExerciseOptions.group), search: search)
+        return available ? selected.filter(state.canDo) : selected
     }
 }
 
