@@ -82,6 +82,7 @@ cli() {
     -n "history --limit 20 cold" "env WLOG_SNAPSHOT=off $WLOG -j $j history --limit 20 --format csv" \
     -n "history --limit 20 with snapshot" "$WLOG -j $j history --limit 20 --format csv" \
     -n "baseline: sqlite3 PR table in SQL" "sqlite3 $OUT/lifer.sqlite -init /dev/null -batch -cmd '.read $ROOT/scripts/perf/prs.sql' .quit" \
+    -n "baseline: sqlite3 last 20 workouts in SQL" "sqlite3 $OUT/lifer.sqlite -init /dev/null -batch -cmd '.read $ROOT/scripts/perf/history.sql' .quit" \
     -n "baseline: jq over the JSON lines (sets per exercise)" "jq -c -s 'map(select(.type==\"set.logged\")) | group_by(.exercise) | map({(.[0].exercise): length}) | add' $OUT/lifer.jsonl" \
     | tee -a "$RESULTS"
   # Durable append on a copy of the long history (full durability: fdatasync before exit).
@@ -91,6 +92,10 @@ cli() {
     -n "append set, 20-year journal, no snapshot" "env WLOG_SNAPSHOT=off $WLOG -j $OUT/append.wlog append set bench-press 100x5 @8" \
     | tee -a "$RESULTS"
   rm -f "$OUT"/append.wlog*
+  cp "$OUT/lifer.sqlite" "$OUT/append.sqlite"
+  hyperfine -N --warmup 3 --runs "$RUNS" -n "baseline: sqlite3 durable insert (WAL, synchronous=FULL), same history" \
+    "sqlite3 $OUT/append.sqlite -init /dev/null -batch -cmd '.read $ROOT/scripts/perf/insert.sql' .quit" | tee -a "$RESULTS"
+  rm -f "$OUT"/append.sqlite*
   "$WLOG" -j "$OUT/empty.wlog" init >/dev/null 2>&1 || true
   hyperfine -N --warmup 3 --runs "$RUNS" -n "append set, new journal" "$WLOG -j $OUT/empty.wlog append set bench-press 100x5 @8" | tee -a "$RESULTS"
   rm -f "$OUT"/empty.wlog*
