@@ -5,6 +5,8 @@
 //   options: --ids random|sequential   (default random, what wlog writes today)
 //            --seal-threshold BYTES    (default 256 KiB as wlog; stress: 64 MiB)
 //            --end YYYY-MM-DD          (the last day of the history, default 2026-11-15)
+//   wlog-generate measure-replay [--events 1000000] [--seed 1] [--profile lifer|stress] [--baseline-events 100000]
+//            in-memory decode / decode + evolve / JSONDecoder rates (see Measure.swift)
 //
 // The journal is written with JournalWriter (relaxed durability, one commit per workout or day,
 // at most 1,000 events a commit) and sealed at the end. `--jsonl` writes the same committed
@@ -17,6 +19,11 @@ import WlogJournal
 func usage(_ message: String) -> Never {
     FileHandle.standardError.write(Data("wlog-generate: error: \(message)\n".utf8))
     exit(64)
+}
+
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "measure-replay" {
+    measureReplay(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
 }
 
 var options: [String: String] = [:]
