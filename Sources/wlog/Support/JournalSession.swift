@@ -27,12 +27,18 @@ struct JournalSession {
     }
 
     /// Replays the journal (up to `--as-of` when `honourAsOf`) into the state.
-    func load(honourAsOf: Bool = true) throws -> Loaded {
+    ///
+    /// With `useSnapshot` (the default) and no `--as-of`, the replay starts from the projection
+    /// snapshot when it is valid; `useSnapshot: false` always replays every event from the start
+    /// and neither reads nor writes the snapshot (what `wlog replay` measures), whatever
+    /// `WLOG_SNAPSHOT` says.
+    func load(honourAsOf: Bool = true, useSnapshot: Bool = true) throws -> Loaded {
         let reader = try openReader()
         var state = WlogState.initial
         let asOf = honourAsOf ? context.asOf : nil
         // Without --as-of, start from the projection snapshot when it is valid (JournalSession+Snapshot).
-        let status = asOf == nil ? try replayUsingSnapshot(reader, into: &state) : try replay(reader, into: &state, asOf: asOf)
+        let status = asOf == nil && useSnapshot
+            ? try replayUsingSnapshot(reader, into: &state) : try replay(reader, into: &state, asOf: asOf)
         if let status { warnAbout(status) }
         return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state))
     }
