@@ -48,6 +48,8 @@ struct CodecTables: @unchecked Sendable {
     let keys: UnsafePointer<CodecKey>
     let typeTable: ByteStringTable
     let types: UnsafePointer<EventType>
+    /// Hex digit values by byte (`0`–`9`, `a`–`f`, `A`–`F` → 0…15; any other byte → 0xFF).
+    let hex: UnsafePointer<UInt8>
 
     init() {
         keyTable = ByteStringTable(CodecKey.all.map(\.rawValue))
@@ -58,6 +60,9 @@ struct CodecTables: @unchecked Sendable {
         let t = UnsafeMutablePointer<EventType>.allocate(capacity: CodecKey.types.count)
         t.initialize(from: CodecKey.types, count: CodecKey.types.count)
         types = UnsafePointer(t)
+        let h = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 { (h + b).initialize(to: hexValue(UInt8(b)) ?? 0xFF) }
+        hex = UnsafePointer(h)
     }
 
     /// The key spelled by `count` bytes at `start`, or `.unknown`.

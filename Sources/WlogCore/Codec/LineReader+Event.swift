@@ -5,8 +5,12 @@ extension LineReader {
     /// then, the rest of the object is scanned for it first. The payload decoder then reads every
     /// remaining member (handing envelope ones back to `EnvelopeFields`).
     mutating func event() throws(Failure) -> Event {
-        try beginTopObject()
         var env = EnvelopeFields()
+        if canonicalEnvelope(&env) {
+            if env.type == .setLogged, let p = canonicalSetLogged() { return try finishEvent(env, .setLogged, .setLogged(p)) }
+        } else {
+            try beginTopObject()
+        }
         while let k = try nextTopMember() {
             if k.isEnvelope || k == .unknown {
                 try env.read(k, &self)
@@ -21,6 +25,145 @@ extension LineReader {
             throw EventDecodingError(.missingKey, offset: pos, key: "type", expected: "the envelope member \"type\"")
         }
         return try finishEvent(env, type, try self.payload(type, first: nil, env: &env))
+    }
+
+    /// Reads the envelope of a canonical line — `{"seq":…,"id":…,"type":…,"v":…,"at":…,"tz":…,
+    /// "recorded":…,"actor":…` exactly, no white space — matching the member names as literals
+    /// instead of looking each key up. The cursor is then after the `actor` value, inside the
+    /// top-level object, as the general loop would leave it.
+    ///
+    /// Returns `false` with the reader and `env` untouched when the line is not canonical there or
+    /// a value does not read: the general path then reads it from the start and reports the
+    /// same errors as before (the values are read by the same functions either way).
+    @inline(__always)
+    mutating func canonicalEnvelope(_ env: inout EnvelopeFields) -> Bool {
+        guard pos == 0, depth == 0 else { return false }
+        var fields = EnvelopeFields()
+        do {
+            guard take("{\"seq\":") else { return restart() }
+            depth = 1
+            key = .seq
+            fields.seq = try uint64()
+            guard take(",\"id\":") else { return restart() }
+            key = .id
+            fields.id = try eventID()
+            guard take(",\"type\":") else { return restart() }
+            key = .type
+            fields.type = try eventType()
+            guard take(",\"v\":") else { return restart() }
+            key = .v
+            try fields.read(.v, &self)
+            guard take(",\"at\":") else { return restart() }
+            key = .at
+            let at = try instant()
+            fields.at = at.instant
+            fields.atOffset = at.offset
+            guard take(",\"tz\":") else { return restart() }
+            key = .tz
+            fields.tz = try offset()
+            guard take(",\"recorded\":") else { return restart() }
+            key = .recorded
+            fields.recorded = try instant().instant
+            guard take(",\"actor\":") else { return restart() }
+            key = .actor
+            fields.actor = try string()
+        } catch {
+            return restart()
+        }
+        topFirst = false
+        env = fields
+        return true
+    }
+
+    /// Reads a canonical `set.logged` payload after a canonical envelope — its members in the
+    /// writer's order (`LineWriter.payload(_: SetLogged)`), no white space, no unknown key — up
+    /// to and including the closing `}` of the event object, by literal member names.
+    ///
+    /// Returns `nil` with the reader back where it was when the rest of the line is not exactly
+    /// that or a value does not read; the general loop then reads the payload (and reports any
+    /// error) with the same value readers.
+    @inline(__always)
+    mutating func canonicalSetLogged() -> SetLogged? {
+        let saved = (pos, depth, topFirst, key)
+        var p = SetLogged(exercise: "")
+        do {
+            guard take(",\"exercise\":") else { (pos, depth, topFirst, key) = saved; return nil }
+            key = .exercise
+            p.exercise = try string()
+            if take(",\"workout\":") { key = .workout; p.workout = try eventID() }
+            if take(",\"reps\":") { key = .reps; p.reps = try int() }
+            if take(",\"weight\":") {
+                key = .weight
+                let value = try decimal()
+                guard take(",\"unit\":") else { (pos, depth, topFirst, key) = saved; return nil }
+                key = .unit
+                p.weight = Mass(tenThousandths: value, unit: try massUnit())
+            }
+            if take(",\"distance\":") {
+                key = .distance
+                let value = try decimal()
+                guard take(",\"distance_unit\":") else { (pos, depth, topFirst, key) = saved; return nil }
+                key = .distanceUnit
+                p.distance = Distance(tenThousandths: value,
+                                      unit: try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd"))
+            }
+            if take(",\"duration_ms\":") { key = .durationMs; p.durationMilliseconds = Int64(try int()) }
+            if take(",\"rpe\":") { key = .rpe; p.rpe = try rpe() }
+            if take(",\"effort\":") { key = .effort; p.effort = try rating() }
+            if take(",\"set_type\":") {
+                key = .setType
+                p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
+            }
+            if take(",\"done\":") { key = .done; p.done = try bool() }
+            if take(",\"notes\":") { key = .notes; p.notes = try string() }
+            if take(",\"source\":") { key = .source; p.source = try string() }
+        } catch {
+            (pos, depth, topFirst, key) = saved
+            return nil
+        }
+        guard byte == UInt8(ascii: "}") else { (pos, depth, topFirst, key) = saved; return nil }
+        pos += 1
+        depth -= 1
+        return p
+    }
+
+    /// Puts the reader back at the start of the line (the canonical fast path gave up); `false`.
+    @inline(__always)
+    private mutating func restart() -> Bool {
+        pos = 0
+        depth = 0
+        topFirst = true
+        key = .unknown
+        return false
+    }
+
+    /// Consumes `text` when the bytes at the cursor are exactly it.
+    @inline(__always)
+    private mutating func take(_ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard end - pos >= n else { return false }
+        let a = UnsafeRawPointer(base + pos), b = UnsafeRawPointer(text.utf8Start)
+        // Whole-word compares (overlapping at the end) within both the line and the literal.
+        if n >= 8 {
+            guard a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
+                  a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) else { return false }
+            if n > 16 {
+                guard a.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self) else { return false }
+            }
+            if n > 24 {
+                for i in 16..<n where base[pos + i] != text.utf8Start[i] { return false }
+            }
+        } else if n >= 4 {
+            guard a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self),
+                  a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) else { return false }
+        } else {
+            for i in 0..<n where base[pos + i] != text.utf8Start[i] { return false }
+        }
+        pos += n
+        return true
     }
 
     /// Checks the end of the line and assembles the event.

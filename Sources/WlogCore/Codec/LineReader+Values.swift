@@ -136,15 +136,21 @@ extension LineReader {
         guard end - pos >= 34, base[pos] == UInt8(ascii: "\""), base[pos + 33] == UInt8(ascii: "\"") else {
             throw fail(.invalidValue, "an id of 32 hex digits")
         }
-        var h: UInt64 = 0, l: UInt64 = 0
+        // One table load per digit; an invalid digit (0xFF) shows in `bad` once all are read.
+        let table = tables.hex
+        let digits = base + start + 1
+        var h: UInt64 = 0, l: UInt64 = 0, bad: UInt8 = 0
         for i in 0..<16 {
-            guard let v = hexValue(base[start + 1 + i]) else { throw fail(.invalidValue, "an id of 32 hex digits") }
-            h = h << 4 | UInt64(v)
+            let v = table[Int(digits[i])]
+            bad |= v
+            h = h << 4 | UInt64(v & 0x0F)
         }
         for i in 0..<16 {
-            guard let v = hexValue(base[start + 17 + i]) else { throw fail(.invalidValue, "an id of 32 hex digits") }
-            l = l << 4 | UInt64(v)
+            let v = table[Int(digits[16 + i])]
+            bad |= v
+            l = l << 4 | UInt64(v & 0x0F)
         }
+        guard bad < 16 else { throw fail(.invalidValue, "an id of 32 hex digits") }
         pos += 34
         return EventID(high: h, low: l)
     }
