@@ -189,9 +189,23 @@ extension LineReader {
     @inline(__always)
     private func canonicalInstant(_ p: UnsafePointer<UInt8>) -> Int64? {
         @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
-        guard p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"), p[10] == UInt8(ascii: "T"),
-              p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":"), p[19] == UInt8(ascii: ".") else { return nil }
-        for i in 0..<23 where i != 4 && i != 7 && i != 10 && i != 13 && i != 16 && i != 19 && d(i) > 9 { return nil }
+        // Three little-endian words checked at once (SWAR): "YYYY-MM-", "DDTHH:MM", ":SS.mmmZ"
+        // (byte 23 is the `Z` the caller checked). Separator bytes must equal the template's,
+        // digit bytes must be 0x30…0x39 (high nibble 3, low nibble + 6 without carry into 0x10).
+        @inline(__always) func ok(_ at: Int, _ template: UInt64, _ digitMask: UInt64) -> Bool {
+            let w = UInt64(littleEndian: UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self))
+            let sepMask = ~digitMask
+            guard w & sepMask == template & sepMask,
+                  w & digitMask & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 & digitMask,
+                  ((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010 & digitMask == 0
+            else { return false }
+            return true
+        }
+        // Templates as little-endian words: byte i of the text is bits 8i…8i+7.
+        guard ok(0, 0x2D30_302D_3030_3030, 0x00FF_FF00_FFFF_FFFF),   // "0000-00-"
+              ok(8, 0x3030_3A30_3054_3030, 0xFFFF_00FF_FF00_FFFF),   // "00T00:00"
+              ok(16, 0x5A30_3030_2E30_303A, 0x00FF_FFFF_00FF_FF00)   // ":00.000Z"
+        else { return nil }
         let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
         let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
         let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
