@@ -1,23 +1,9 @@
+import WlogCore
+
 /// JSON output of rows: one array document, or one object per line.
 enum JSONText {
     /// A JSON string literal with minimal escaping (RFC 8259).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// One object: `{"a":1,"b":"x"}`.
     static func object(columns: [String], cells: [Cell]) -> String {
