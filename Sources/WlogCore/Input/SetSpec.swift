@@ -111,18 +111,7 @@ public struct SetSpec: Sendable, Hashable {
     }
 
     /// `100`, `102.5kg`, `225lb`, `225lbs`.
-    static func mass(_ text: Substring, defaultUnit: MassUnit) -> Mass? {
-        var number = text
-        var unit = defaultUnit
-        for suffix in ["kgs", "kg", "lbs", "lb"] where text.hasSuffix(suffix) {
-            number = text.dropLast(suffix.count)
-            guard let u = MassUnit(parsing: suffix) else { return nil }
-            unit = u
-            break
-        }
-        guard let value = FixedPoint.parse(number), value >= 0 else { return nil }
-        return Mass(tenThousandths: value, unit: unit)
-    }
+    static func mass(_ text: Substring, defaultUnit: MassUnit) -> Mass? { Mass(parsing: text, defaultUnit: defaultUnit) }
 
     /// `5km`, `3.1mi`, `400m`, `500yd`, `100ft`.
     static func distance(_ text: String) -> Distance? {

@@ -35,6 +35,20 @@ public struct Mass: Sendable, Hashable, Codable {
         self.init(tenThousandths: value, unit: unit)
     }
 
+    /// Parses a mass as lifters type it: `100` (in `defaultUnit`), `102.5kg`, `225lb`, `225 lbs`.
+    public init?(parsing text: some StringProtocol, defaultUnit: MassUnit) {
+        let lower = text.lowercased().filter { $0 != " " }
+        var number = Substring(lower)
+        var unit = defaultUnit
+        for suffix in ["kgs", "kg", "lbs", "lb"] where lower.hasSuffix(suffix) {
+            number = number.dropLast(suffix.count)
+            unit = suffix.hasPrefix("kg") ? .kg : .lb
+            break
+        }
+        guard !number.isEmpty, let value = FixedPoint.parse(number), value >= 0 else { return nil }
+        self.init(tenThousandths: value, unit: unit)
+    }
+
     /// The zero mass in the given unit.
     public static func zero(_ unit: MassUnit) -> Mass { Mass(tenThousandths: 0, unit: unit) }
 

@@ -63,11 +63,7 @@ struct AppendGoal: ParsableCommand {
 /// Masses as typed: `82.4`, `82.4kg`, `181lb`.
 enum MassText {
     static func parse(_ text: String, defaultUnit: MassUnit, option: String) throws -> Mass {
-        let lower = text.lowercased().replacingOccurrences(of: " ", with: "")
-        for suffix in ["kgs", "kg", "lbs", "lb"] where lower.hasSuffix(suffix) {
-            if let unit = MassUnit(parsing: suffix), let mass = Mass(lower.dropLast(suffix.count), unit: unit) { return mass }
-        }
-        guard let mass = Mass(lower, unit: defaultUnit) else {
+        guard let mass = Mass(parsing: text, defaultUnit: defaultUnit) else {
             throw WlogError.usage("\(option) '\(text)' is not a weight; use e.g. 82.4, 82.4kg or 181lb")
         }
         return mass
