@@ -106,11 +106,8 @@ final class PRCache {
     func records(of set: LoggedSet) -> [RecordKind] {
         if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
         if liveByExercise == nil { liveByExercise = Dictionary(grouping: state.liveSets, by: \.exercise) }
-        let settings = state.settings
-        let records = PersonalRecords(
-            exercise: state.exerciseOrStandIn(set.exercise), sets: liveByExercise?[set.exercise] ?? [],
-            repTargets: settings.prReps, formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley,
-            maxReps: settings.e1rmMaxReps)
+        let records = state.personalRecords(
+            of: state.exerciseOrStandIn(set.exercise), sets: liveByExercise?[set.exercise] ?? [])
         byExercise[set.exercise] = records
         return records.prs(of: set.id)
     }

@@ -21,7 +21,6 @@ struct PRs: ParsableCommand {
             }
             targets = parsed
         }
-        let formula = E1RMFormula(parsing: state.settings.e1rmFormula) ?? .epley
         var setsByExercise: [String: [LoggedSet]] = [:]
         for set in state.liveSets { setsByExercise[set.exercise, default: []].append(set) }
         var exercises: [Exercise]
@@ -31,10 +30,9 @@ struct PRs: ParsableCommand {
             exercises = setsByExercise.keys.compactMap { state.exercise($0) }.sorted { $0.name < $1.name }
         }
         exercises = exercises.filter { $0.kind != .assisted || exercise != nil }
-        let records = exercises.map {
-            PersonalRecords(exercise: $0, sets: setsByExercise[$0.id] ?? [], repTargets: targets, formula: formula,
-                            maxReps: state.settings.e1rmMaxReps)
-        }.filter { !$0.records.isEmpty || exercise != nil }
+        let records = exercises
+            .map { state.personalRecords(of: $0, sets: setsByExercise[$0.id] ?? [], repTargets: targets) }
+            .filter { !$0.records.isEmpty || exercise != nil }
         guard context.format == .table else {
             Printer.emit(RecordRows.rows(records, unit: loaded.unit), format: context.format)
             return

@@ -40,32 +40,20 @@ struct SetLine {
         return formula.estimate(weight: weight, reps: reps, rpe: set.rpe, maxReps: state.settings.e1rmMaxReps)
     }
 
-    /// The records the set made, by export name.
-    func records(_ set: LoggedSet) -> [RecordKind] {
-        state.records(forExercise: set.exercise)?.prs(of: set.id) ?? []
-    }
-
-    /// The line printed after `append set`: id, set, e1RM, PRs.
-    func announce(_ set: LoggedSet) -> String {
+    /// The line printed after `append set`: id, set, e1RM, and the PRs it made in `records`
+    /// (the exercise's records, computed once by the caller for all the sets it announces).
+    func announce(_ set: LoggedSet, records: PersonalRecords?) -> String {
         var line = set.id.short + "  " + exerciseName(set) + " " + what(set)
         if let e1rm = e1rm(set), state.exercise(set.exercise)?.kind != .bodyweight {
             line += "  e1RM " + FixedPoint.format(e1rm.converted(to: unit).tenThousandths, maxFractionDigits: 1) + " " + unit.rawValue
         }
-        let prs = records(set)
+        let prs = records?.prs(of: set.id) ?? []
         if !prs.isEmpty { line += "  PR: " + prs.map(\.name).joined(separator: ", ") }
         return line
     }
 }
 
 extension WlogState {
-    /// The personal records of one exercise with the journal's settings (rep targets, formula, max reps).
-    func records(forExercise id: String) -> PersonalRecords? {
-        guard let exercise = exercise(id) else { return nil }
-        return PersonalRecords(
-            exercise: exercise, sets: liveSets.filter { $0.exercise == id }, repTargets: settings.prReps,
-            formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
-    }
-
     /// Every set id ever logged.
     var setIDs: [EventID] { allSets.map(\.id) }
 

@@ -46,10 +46,7 @@ final class SetRows {
     func records(of exercise: String) -> PersonalRecords? {
         if let known = records[exercise] { return known }
         guard let found = state.exercise(exercise) else { return nil }
-        let settings = state.settings
-        let computed = PersonalRecords(
-            exercise: found, sets: liveSets(of: exercise), repTargets: settings.prReps,
-            formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
+        let computed = state.personalRecords(of: found, sets: liveSets(of: exercise))
         records[exercise] = computed
         return computed
     }

@@ -39,7 +39,8 @@ struct AppendEdit: ParsableCommand {
         }
         for event in outcome.appended {
             guard case .setEdited(let edit) = event.payload, let set = outcome.state.set(edit.set) else { continue }
-            print(SetLine(state: outcome.state, unit: outcome.unit).announce(set))
+            let records = outcome.state.personalRecords(ofExercise: set.exercise)
+            print(SetLine(state: outcome.state, unit: outcome.unit).announce(set, records: records))
         }
     }
 }

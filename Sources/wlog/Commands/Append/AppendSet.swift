@@ -63,9 +63,12 @@ struct AppendSet: ParsableCommand {
             printError("wlog: duplicate: event \(outcome.duplicates[0].id.short) is already in the journal; nothing appended")
             return
         }
+        let line = SetLine(state: outcome.state, unit: outcome.unit)
+        var records: [String: PersonalRecords] = [:]
         for event in outcome.appended {
             guard case .setLogged = event.payload, let set = outcome.state.set(event.id) else { continue }
-            print(SetLine(state: outcome.state, unit: outcome.unit).announce(set))
+            if records[set.exercise] == nil { records[set.exercise] = outcome.state.personalRecords(ofExercise: set.exercise) }
+            print(line.announce(set, records: records[set.exercise]))
         }
     }
 }

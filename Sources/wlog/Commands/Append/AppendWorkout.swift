@@ -25,7 +25,7 @@ struct AppendWorkout: ParsableCommand {
                                         ("--name", name), ("--at", at)] {
                     if let value { arguments += [option, value] }
                 }
-                var start = try PlanCommand.Start.parse(arguments)
+                let start = try PlanCommand.Start.parse(arguments)
                 try start.run()
                 return
             }
