@@ -31,7 +31,7 @@ extension WlogState {
     public func consistency(context: QueryContext) -> Consistency {
         let index = WorkoutIndex(self)
         var counts: [LocalDay: Int] = [:]
-        for entry in index.entries.values { counts[entry.day.startOfISOWeek, default: 0] += 1 }
+        for entry in index.all { counts[entry.day.startOfISOWeek, default: 0] += 1 }
         let weeks = counts.keys.sorted().map { WeekCount(start: $0, week: $0.isoWeekText, workouts: counts[$0] ?? 0) }
         let thisWeek = context.today.startOfISOWeek
         var streak = 0
@@ -41,13 +41,15 @@ extension WlogState {
             week = week.advanced(by: -7)
         }
         var volume: Int64 = 0
-        for set in liveSets where set.performed.localDay.startOfISOWeek == thisWeek {
+        for set in index.live where set.performed.localDay.startOfISOWeek == thisWeek {
             volume += SetVolume.kilogramTenThousandths(of: set, kind: exerciseOrStandIn(set.exercise).kind) ?? 0
         }
         let last = index.newestFirst.first { $0.day <= context.today }
         return Consistency(
             weeks: weeks, currentStreak: streak, volumeThisWeek: context.mass(kilogramTenThousandths: volume),
             workoutsThisWeek: counts[thisWeek] ?? 0,
-            lastWorkout: last.map { summary(of: $0, context: context, prs: PRCache(state: self)) })
+            lastWorkout: last.map {
+                summary(of: $0, sets: index.sets(of: $0), context: context, prs: PRCache(state: self, live: index.live))
+            })
     }
 }

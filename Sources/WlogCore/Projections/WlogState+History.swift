@@ -52,18 +52,18 @@ extension WlogState {
         let matching = index.newestFirst.filter { entry in
             if let since = filter.since, entry.day < since { return false }
             if let until = filter.until, entry.day > until { return false }
-            if let id = filter.exercise, !entry.sets.contains(where: { $0.exercise == id }) { return false }
-            if let group = filter.group, !entry.sets.contains(where: { exerciseOrStandIn($0.exercise).group == group }) {
+            if let id = filter.exercise, !index.anySet(of: entry, { $0.exercise == id }) { return false }
+            if let group = filter.group, !index.anySet(of: entry, { exerciseOrStandIn($0.exercise).group == group }) {
                 return false
             }
-            if let needle, !matches(entry, needle) { return false }
+            if let needle, !matches(entry, sets: index.sets(of: entry), needle) { return false }
             return true
         }
         let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit))
-        let finder = PRCache(state: self)
+        let finder = PRCache(state: self, live: index.live)
         var days: [HistoryDay] = []
         for entry in page {
-            let summary = summary(of: entry, context: context, prs: finder)
+            let summary = summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder)
             if days.last?.day == summary.day {
                 days[days.count - 1].workouts.append(summary)
             } else {
@@ -75,8 +75,9 @@ extension WlogState {
 
     /// Every workout newest first, unpaginated, with PRs.
     public func workoutSummaries(context: QueryContext) -> [WorkoutSummary] {
-        let finder = PRCache(state: self)
-        return WorkoutIndex(self).newestFirst.map { summary(of: $0, context: context, prs: finder) }
+        let index = WorkoutIndex(self)
+        let finder = PRCache(state: self, live: index.live)
+        return index.newestFirst.map { summary(of: $0, sets: index.sets(of: $0), context: context, prs: finder) }
     }
 
     /// The exercise, or a stand-in named by its id (group Core, so labels ignore it) when unknown.
@@ -84,12 +85,12 @@ extension WlogState {
         exercise(id) ?? Exercise(id: id, name: id, group: .core, pattern: .core, isCustom: true)
     }
 
-    private func matches(_ entry: WorkoutIndex.Entry, _ needle: String) -> Bool {
+    private func matches(_ entry: WorkoutIndex.Entry, sets: [LoggedSet], _ needle: String) -> Bool {
         let record = entry.record
         let texts = [record?.name, record?.notes, record?.finishNotes].compactMap { $0 }
             + (record?.exercises.compactMap(\.notes) ?? [])
-            + entry.sets.compactMap(\.notes)
-            + entry.sets.map { exerciseOrStandIn($0.exercise).name }
+            + sets.compactMap(\.notes)
+            + sets.map { exerciseOrStandIn($0.exercise).name }
         return texts.contains { $0.lowercased().contains(needle) }
     }
 }
@@ -97,17 +98,27 @@ extension WlogState {
 /// Computes each exercise's PRs once per query, with `PersonalRecords` and the state's settings.
 final class PRCache {
     private let state: WlogState
+    /// The live sets in history order.
+    private let live: [LoggedSet]
     private var byExercise: [String: PersonalRecords] = [:]
-    private var liveByExercise: [String: [LoggedSet]]?
+    /// Positions in `live` of each exercise's sets, grouped on the first miss.
+    private var positionsByExercise: [String: [Int32]]?
 
-    init(state: WlogState) { self.state = state }
+    init(state: WlogState, live: [LoggedSet]) {
+        self.state = state
+        self.live = live
+    }
 
     /// The categories a set was a PR in when it was performed.
     func records(of set: LoggedSet) -> [RecordKind] {
         if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
-        if liveByExercise == nil { liveByExercise = Dictionary(grouping: state.liveSets, by: \.exercise) }
-        let records = state.personalRecords(
-            of: state.exerciseOrStandIn(set.exercise), sets: liveByExercise?[set.exercise] ?? [])
+        if positionsByExercise == nil {
+            var grouped: [String: [Int32]] = [:]
+            for (position, set) in live.enumerated() { grouped[set.exercise, default: []].append(Int32(position)) }
+            positionsByExercise = grouped
+        }
+        let sets = (positionsByExercise?[set.exercise] ?? []).map { live[Int($0)] }
+        let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: sets)
         byExercise[set.exercise] = records
         return records.prs(of: set.id)
     }

@@ -8,6 +8,13 @@ extension WlogState {
             formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
     }
 
+    /// The live sets of every exercise with any, each list in history order: one pass over the ledger.
+    public func liveSetsByExercise() -> [String: [LoggedSet]] {
+        var byExercise: [String: [LoggedSet]] = [:]
+        for set in liveSets { byExercise[set.exercise, default: []].append(set) }
+        return byExercise
+    }
+
     /// The records of the exercise with id `exercise` over all its live sets; `nil` when unknown.
     public func personalRecords(ofExercise id: String) -> PersonalRecords? {
         exercise(id).map { personalRecords(of: $0, sets: liveSets.filter { $0.exercise == id }) }

@@ -54,7 +54,7 @@ extension WlogState {
         let timeline = options.withBodyweight ? BodyweightTimeline(self) : nil
         var workoutDays: [WorkoutKey: LocalDay] = [:]
         if options.by == .workout {
-            for (key, entry) in WorkoutIndex(self).entries { workoutDays[key] = entry.day }
+            for entry in WorkoutIndex(self).all { workoutDays[entry.key] = entry.day }
         }
         var buckets: [String: Bucket] = [:]
         for set in liveSets {

@@ -1,14 +1,14 @@
 /// Building one workout's summary.
 extension WlogState {
-    /// The summary of one workout entry.
+    /// The summary of one workout entry, given its live sets in history order.
     ///
     /// Duration: an explicit session is finished − started (nil while in progress); an implicit
     /// workout is its last set − its first set (0 for a single set).
-    func summary(of entry: WorkoutIndex.Entry, context: QueryContext, prs: PRCache) -> WorkoutSummary {
+    func summary(of entry: WorkoutIndex.Entry, sets entrySets: [LoggedSet], context: QueryContext, prs: PRCache) -> WorkoutSummary {
         let record = entry.record
         var order: [String] = record?.exercises.map(\.exercise) ?? []
         var setsByExercise: [String: [LoggedSet]] = [:]
-        for set in entry.sets {
+        for set in entrySets {
             if setsByExercise[set.exercise] == nil && !order.contains(set.exercise) { order.append(set.exercise) }
             setsByExercise[set.exercise, default: []].append(set)
         }
@@ -33,12 +33,12 @@ extension WlogState {
             if !sets.isEmpty { labelItems.append(WorkoutLabel.Item(group: exercise.group, sets: sets.count)) }
         }
         var records: [SetRecords] = []
-        for set in entry.sets {
+        for set in entrySets {
             let made = prs.records(of: set)
             if !made.isEmpty { records.append(SetRecords(set: set.id, exercise: set.exercise, records: made)) }
         }
         let started = entry.started
-        let finished: ZonedInstant? = record.map { $0.finished } ?? entry.sets.last?.performed
+        let finished: ZonedInstant? = record.map { $0.finished } ?? entrySets.last?.performed
         var duration: Int64?
         if let started, let finished {
             duration = finished.instant.millisecondsSince1970 - started.instant.millisecondsSince1970
@@ -47,7 +47,7 @@ extension WlogState {
             key: entry.key, day: entry.day, name: record?.name,
             label: WorkoutLabel.label(labelItems.isEmpty ? plannedItems : labelItems),
             started: started, finished: finished, durationMilliseconds: duration, exercises: exercises,
-            setCount: entry.sets.count, reps: reps, volume: context.mass(kilogramTenThousandths: total),
+            setCount: entrySets.count, reps: reps, volume: context.mass(kilogramTenThousandths: total),
             prs: records, notes: [record?.notes, record?.finishNotes].compactMap { $0 },
             isInProgress: record?.isOpen ?? false)
     }

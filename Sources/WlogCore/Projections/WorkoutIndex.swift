@@ -1,22 +1,27 @@
 /// The live workouts of a state: explicit sessions not discarded and implicit days with sets.
 ///
-/// Built on demand by the queries (O(sets)); evolve keeps no aggregate of its own.
+/// Built on demand by the queries in one pass over the live sets (O(sets)); evolve keeps no
+/// aggregate of its own. Entries refer to their sets by position in one shared list, so building
+/// the index copies no set: a query materialises the sets of the entries it shows (`sets(of:)`).
 struct WorkoutIndex {
-    /// One workout and its live sets in history order.
+    /// One workout: its key, its session record and the positions of its live sets.
     struct Entry {
         var key: WorkoutKey
         var record: WorkoutRecord?
-        var sets: [LoggedSet]
+        /// Positions in `WorkoutIndex.live`, in history order.
+        var setPositions: [Int32]
+        /// When its first set was performed.
+        var firstPerformed: ZonedInstant?
 
         /// The local day it is listed under: the day it started (explicit), else its key's day.
         var day: LocalDay {
             if let record { return record.started.localDay }
             if case .implicit(let day) = key { return day }
-            return sets.first?.performed.localDay ?? LocalDay(daysSince1970: 0)
+            return firstPerformed?.localDay ?? LocalDay(daysSince1970: 0)
         }
 
         /// When it started: the session start, else its first set.
-        var started: ZonedInstant? { record?.started ?? sets.first?.performed }
+        var started: ZonedInstant? { record?.started ?? firstPerformed }
 
         /// Newest first: by day, then start, then key.
         static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
@@ -27,21 +32,48 @@ struct WorkoutIndex {
         }
     }
 
-    var entries: [WorkoutKey: Entry] = [:]
+    /// The live sets in history order (the list entries point into).
+    let live: [LoggedSet]
+    /// Every workout, in order of first appearance.
+    private(set) var all: [Entry] = []
+    /// The position of each workout in `all`.
+    private var positions: [WorkoutKey: Int] = [:]
 
-    init(_ state: WlogState) {
-        for set in state.liveSets {
+    /// Indexes the live workouts of `state`; `live` defaults to `state.liveSets` (pass it when the
+    /// query already has it, to avoid computing it twice).
+    init(_ state: WlogState, live: [LoggedSet]? = nil) {
+        self.live = live ?? state.liveSets
+        var current = -1
+        var currentKey: WorkoutKey?
+        for (position, set) in self.live.enumerated() {
             let key = WorkoutKey(of: set)
-            if entries[key] == nil {
-                entries[key] = Entry(key: key, record: set.workout.flatMap(state.workout), sets: [])
+            if key != currentKey {
+                current = entryPosition(key, record: set.workout.flatMap(state.workout), first: set.performed)
+                currentKey = key
             }
-            entries[key]?.sets.append(set)
+            all[current].setPositions.append(Int32(position))
         }
-        for record in state.workouts.values where !record.isDiscarded && entries[.explicit(record.id)] == nil {
-            entries[.explicit(record.id)] = Entry(key: .explicit(record.id), record: record, sets: [])
+        for record in state.workouts.values where !record.isDiscarded && positions[.explicit(record.id)] == nil {
+            _ = entryPosition(.explicit(record.id), record: record, first: nil)
         }
     }
 
+    /// The position of `key`'s entry, made when new.
+    private mutating func entryPosition(_ key: WorkoutKey, record: @autoclosure () -> WorkoutRecord?, first: ZonedInstant?) -> Int {
+        if let known = positions[key] { return known }
+        all.append(Entry(key: key, record: record(), setPositions: [], firstPerformed: first))
+        positions[key] = all.count - 1
+        return all.count - 1
+    }
+
+    /// The live sets of an entry, in history order.
+    func sets(of entry: Entry) -> [LoggedSet] { entry.setPositions.map { live[Int($0)] } }
+
+    /// Whether any set of the entry satisfies `predicate` (without copying the sets).
+    func anySet(of entry: Entry, _ predicate: (LoggedSet) -> Bool) -> Bool {
+        entry.setPositions.contains { predicate(live[Int($0)]) }
+    }
+
     /// Every workout, newest first.
-    var newestFirst: [Entry] { entries.values.sorted(by: Entry.newestFirst) }
+    var newestFirst: [Entry] { all.sorted(by: Entry.newestFirst) }
 }

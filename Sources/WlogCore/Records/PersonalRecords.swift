@@ -36,21 +36,23 @@ public struct PersonalRecords: Sendable {
         self.exercise = exercise
         let kinds = Self.kinds(for: exercise, repTargets: repTargets)
         self.kinds = kinds
-        let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
-            .sorted(by: LoggedSet.historyOrder)
+        let counted = Self.countedInHistoryOrder(sets, of: exercise)
         self.counted = counted
         let measure = RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps)
 
-        var best: [RecordKind: (measure: RecordMeasure.Value, set: LoggedSet)] = [:]
+        // The best value so far per category (same index as `kinds`) and the set that first reached it.
+        var best = [RecordMeasure.Value?](repeating: nil, count: kinds.count)
+        var bestSet = [Int](repeating: -1, count: kinds.count)
         var prsBySet: [EventID: [RecordKind]] = [:]
         var repPRSets: Set<EventID> = []
         var heaviestWithAtLeast: [Int64] = []  // index r − 1: heaviest load (kg 1e-4) with ≥ r reps
-        for set in counted {
+        for (position, set) in counted.enumerated() {
             var prs: [RecordKind] = []
-            for kind in kinds {
+            for (index, kind) in kinds.enumerated() {
                 guard let value = measure.value(of: set, for: kind) else { continue }
-                if let current = best[kind], !value.isBetter(than: current.measure) { continue }
-                best[kind] = (value, set)
+                if let current = best[index], !value.isBetter(than: current) { continue }
+                best[index] = value
+                bestSet[index] = position
                 prs.append(kind)
             }
             if !prs.isEmpty { prsBySet[set.id] = prs }
@@ -66,12 +68,27 @@ public struct PersonalRecords: Sendable {
         }
         self.prsBySet = prsBySet
         self.repPRSets = repPRSets
-        self.records = kinds.compactMap { kind in
-            guard let entry = best[kind] else { return nil }
+        self.records = kinds.indices.compactMap { index in
+            guard let value = best[index] else { return nil }
+            let set = counted[bestSet[index]]
             return PersonalRecord(
-                kind: kind, value: entry.measure.value, reps: entry.set.reps, weight: measure.load(of: entry.set),
-                set: entry.set.id, performed: entry.set.performed)
+                kind: kinds[index], value: value.value, reps: set.reps, weight: measure.load(of: set),
+                set: set.id, performed: set.performed)
         }
+    }
+
+    /// The sets of `exercise` that count toward its records, in history order (sorted only when
+    /// they are not already: callers usually pass the ledger's history-ordered live sets).
+    static func countedInHistoryOrder(_ sets: [LoggedSet], of exercise: Exercise) -> [LoggedSet] {
+        var counted: [LoggedSet] = []
+        counted.reserveCapacity(sets.count)
+        var sorted = true
+        for set in sets where set.exercise == exercise.id && counts(set, for: exercise.kind) {
+            if sorted, let last = counted.last, LoggedSet.historyOrder(set, last) { sorted = false }
+            counted.append(set)
+        }
+        if !sorted { counted.sort(by: LoggedSet.historyOrder) }
+        return counted
     }
 
     /// The record of a category, if any set has a value in it.

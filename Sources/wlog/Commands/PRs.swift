@@ -21,8 +21,7 @@ struct PRs: ParsableCommand {
             }
             targets = parsed
         }
-        var setsByExercise: [String: [LoggedSet]] = [:]
-        for set in state.liveSets { setsByExercise[set.exercise, default: []].append(set) }
+        let setsByExercise = state.liveSetsByExercise()
         var exercises: [Exercise]
         if let exercise {
             exercises = [try ExerciseOptions.resolve(exercise, in: state)]
