@@ -101,8 +101,8 @@ final class PRCache {
     /// The live sets in history order.
     private let live: [LoggedSet]
     private var byExercise: [String: PersonalRecords] = [:]
-    /// Positions in `live` of each exercise's sets, grouped on the first miss.
-    private var positionsByExercise: [String: [Int32]]?
+    /// The live sets by exercise, grouped on the first miss.
+    private var grouped: LiveSetsByExercise?
 
     init(state: WlogState, live: [LoggedSet]) {
         self.state = state
@@ -112,13 +112,9 @@ final class PRCache {
     /// The categories a set was a PR in when it was performed.
     func records(of set: LoggedSet) -> [RecordKind] {
         if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
-        if positionsByExercise == nil {
-            var grouped: [String: [Int32]] = [:]
-            for (position, set) in live.enumerated() { grouped[set.exercise, default: []].append(Int32(position)) }
-            positionsByExercise = grouped
-        }
-        let sets = (positionsByExercise?[set.exercise] ?? []).map { live[Int($0)] }
-        let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: sets)
+        let grouped = self.grouped ?? LiveSetsByExercise(live)
+        self.grouped = grouped
+        let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))
         byExercise[set.exercise] = records
         return records.prs(of: set.id)
     }

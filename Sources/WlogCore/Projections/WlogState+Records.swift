@@ -2,21 +2,17 @@
 extension WlogState {
     /// The records of `exercise` over `sets` with the settings' rep targets (unless `repTargets`
     /// is given), e1RM formula and maximum reps: what every screen showing PRs uses.
-    public func personalRecords(of exercise: Exercise, sets: [LoggedSet], repTargets: [Int]? = nil) -> PersonalRecords {
+    public func personalRecords(of exercise: Exercise, sets: some Sequence<LoggedSet>, repTargets: [Int]? = nil) -> PersonalRecords {
         PersonalRecords(
             exercise: exercise, sets: sets, repTargets: repTargets ?? settings.prReps,
             formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
     }
 
-    /// The live sets of every exercise with any, each list in history order: one pass over the ledger.
-    public func liveSetsByExercise() -> [String: [LoggedSet]] {
-        var byExercise: [String: [LoggedSet]] = [:]
-        for set in liveSets { byExercise[set.exercise, default: []].append(set) }
-        return byExercise
-    }
+    /// The live sets grouped by exercise, each in history order, without copying a set.
+    public func liveSetsByExercise() -> LiveSetsByExercise { LiveSetsByExercise(liveSets) }
 
     /// The records of the exercise with id `exercise` over all its live sets; `nil` when unknown.
     public func personalRecords(ofExercise id: String) -> PersonalRecords? {
-        exercise(id).map { personalRecords(of: $0, sets: liveSets.filter { $0.exercise == id }) }
+        exercise(id).map { personalRecords(of: $0, sets: liveSets.lazy.filter { $0.exercise == id }) }
     }
 }

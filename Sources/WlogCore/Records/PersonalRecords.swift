@@ -30,7 +30,7 @@ public struct PersonalRecords: Sendable {
     ///     reps are always added.
     ///   - formula: the e1RM formula; `maxReps`: sets above it get no e1RM.
     public init(
-        exercise: Exercise, sets: [LoggedSet], repTargets: [Int] = [1, 3, 5, 8, 10],
+        exercise: Exercise, sets: some Sequence<LoggedSet>, repTargets: [Int] = [1, 3, 5, 8, 10],
         formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps
     ) {
         self.exercise = exercise
@@ -79,9 +79,9 @@ public struct PersonalRecords: Sendable {
 
     /// The sets of `exercise` that count toward its records, in history order (sorted only when
     /// they are not already: callers usually pass the ledger's history-ordered live sets).
-    static func countedInHistoryOrder(_ sets: [LoggedSet], of exercise: Exercise) -> [LoggedSet] {
+    static func countedInHistoryOrder(_ sets: some Sequence<LoggedSet>, of exercise: Exercise) -> [LoggedSet] {
         var counted: [LoggedSet] = []
-        counted.reserveCapacity(sets.count)
+        counted.reserveCapacity(sets.underestimatedCount)
         var sorted = true
         for set in sets where set.exercise == exercise.id && counts(set, for: exercise.kind) {
             if sorted, let last = counted.last, LoggedSet.historyOrder(set, last) { sorted = false }

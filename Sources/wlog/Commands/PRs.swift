@@ -26,11 +26,11 @@ struct PRs: ParsableCommand {
         if let exercise {
             exercises = [try ExerciseOptions.resolve(exercise, in: state)]
         } else {
-            exercises = setsByExercise.keys.compactMap { state.exercise($0) }.sorted { $0.name < $1.name }
+            exercises = setsByExercise.exerciseIDs.compactMap { state.exercise($0) }.sorted { $0.name < $1.name }
         }
         exercises = exercises.filter { $0.kind != .assisted || exercise != nil }
         let records = exercises
-            .map { state.personalRecords(of: $0, sets: setsByExercise[$0.id] ?? [], repTargets: targets) }
+            .map { state.personalRecords(of: $0, sets: setsByExercise.sets(of: $0.id), repTargets: targets) }
             .filter { !$0.records.isEmpty || exercise != nil }
         guard context.format == .table else {
             Printer.emit(RecordRows.rows(records, unit: loaded.unit), format: context.format)
