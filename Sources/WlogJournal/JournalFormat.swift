@@ -4,7 +4,7 @@
 /// ```
 /// H0  the 15 bytes of `lz4 -c /dev/null` (an empty LZ4 frame)
 /// H1  skippable frame 0x184D2A50: JSON header (see `JournalHeader`)
-/// C*  sealed chunks: LZ4 frame (HC 9, 1 MiB blocks, block + content checksums, content size)
+/// C*  sealed chunks: LZ4 frame (HC 12, 1 MiB blocks, block + content checksums, content size)
 ///     followed by a skippable trailer frame 0x184D2A51 (see `SealedChunkTrailer`)
 /// T*  hot tail: one LZ4 frame per commit (content checksum and content size on)
 /// ```

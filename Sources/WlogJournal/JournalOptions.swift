@@ -24,6 +24,23 @@ public struct JournalOptions: Sendable {
     public var sync: @Sendable (Int32) -> Int32
     /// Test seam called at named steps of appending, sealing and recovery (crash tests).
     public var faultHook: (@Sendable (FaultPoint) -> Void)?
+    /// How much of each sealed chunk `JournalWriter.open` reads (default `.full`).
+    public var sealedCheck: SealedCheck = .full
+
+    /// How much of each sealed chunk `JournalWriter.open` reads.
+    public enum SealedCheck: Sendable, Equatable {
+        /// Decompress every sealed chunk, check its lines and SHA-256, index every id: opening
+        /// costs O(journal).
+        case full
+        /// Check each sealed chunk without decompressing it: its trailer (sequence range) and
+        /// the chain, its LZ4 header and block checksums (XXH32 of the compressed bytes, ≈ 1 ms
+        /// per 4 MB): opening costs O(hot tail) decompression. Any changed byte of a chunk's
+        /// blocks is still found; what is left to readers and `wlog verify` is a chunk's content
+        /// checksum, line checks and SHA-256. Duplicate detection for sealed events then needs
+        /// the caller's `KnownEvents` (or indexes the sealed ids on the first append that lacks
+        /// them).
+        case trailers
+    }
 
     /// Options with the defaults of `journal.md`: full durability, 5 s lock wait, 256 KiB threshold.
     public init(

@@ -28,7 +28,8 @@ struct LineRef {
 /// Walks a journal file unit by unit, checking everything, stopping at the first bad byte.
 ///
 /// Checks: H0 and H1; each LZ4 frame's flags, header, block and content checksums (liblz4);
-/// whole lines with dense sequence numbers and valid ids; each chunk's trailer, SHA-256 and chain;
+/// whole lines with dense sequence numbers and valid ids; each chunk's trailer, SHA-256 (unless
+/// `checkDigests` is off) and chain;
 /// sealed chunks only before hot-tail commits. After `next` returns nil, `problem` says why
 /// (nil at a clean end) and `classify()` tells a torn tail from damage followed by good frames.
 final class JournalScanner {
@@ -53,9 +54,19 @@ final class JournalScanner {
     /// The lines of the unit last returned.
     private(set) var lines: [LineRef] = []
 
-    init(fd: Int32, path: String, size: Int) throws {
+    /// Whether a decompressed chunk's SHA-256 is compared with its trailer. Off for plain reads:
+    /// liblz4's block and content checksums (xxHash32) already catch damage to a chunk's bytes,
+    /// and the chain is still checked from the trailers' digests (see `JournalReader`).
+    let checkDigests: Bool
+    /// Whether a chunk skipped by trailer (`next(skipThrough:)`) still has its LZ4 header and
+    /// block checksums (XXH32 of the compressed bytes) checked: damage to its bytes is then found
+    /// without decompressing it (a writer's `.trailers` open).
+    var checkSkippedBlocks = false
+
+    init(fd: Int32, path: String, size: Int, checkDigests: Bool = true) throws {
         file = FileReader(fd: fd, path: path, size: size)
         decoder = try FrameDecoder()
+        self.checkDigests = checkDigests
     }
 
     /// Reads H0 and H1; false (with `problem` set) if they are not a journal header.
@@ -167,13 +178,17 @@ final class JournalScanner {
                 !shapeOK ? "chunk trailer does not fit its frame (sequence \(trailer.first)…\(trailer.last), "
                     + "chain, flags, or a chunk after hot-tail commits)"
                 : UInt64(lines.count) != trailer.count ? "chunk holds \(lines.count) lines, its trailer says \(trailer.count)"
-                : hexString(SHA256.hash(data: body)) != trailer.sha256 ? "chunk SHA-256 differs from its trailer"
+                : checkDigests && hexString(SHA256.hash(data: body)) != trailer.sha256 ? "chunk SHA-256 differs from its trailer"
                 : nil
             if let mismatch {
                 deferredProblem = (frameEnd, mismatch + " (trailer at \(frameEnd))")
                 return try commit(frame, decoded: body)
             }
             content = body
+        } else if checkSkippedBlocks {
+            guard let bytes = try file.bytes(at: start, count: frame.length),
+                  Frame.checksumsHold(bytes, blockChecksums: frame.hasBlockChecksum)
+            else { return fail(start, "LZ4 header or block checksum of the chunk at \(start) does not match") }
         }
         offset = end
         sealedEnd = end

@@ -12,14 +12,20 @@ extension JournalWriter {
     /// commit) already holds are skipped and listed in `duplicates`. The rest get dense sequence
     /// numbers `lastSequence + 1…` spliced in as `{"seq":N,…`, are written as one frame with one
     /// `write` and, with full durability, synced before this returns.
-    /// - Parameter expectedLastSequence: if given and not the journal's last sequence, nothing is
-    ///   appended and `JournalError.conflict` is thrown.
-    public func append(_ pending: [String], expectedLastSequence: UInt64? = nil) throws -> AppendReceipt {
-        try append(lines: pending.map { Array($0.utf8) }, expectedLastSequence: expectedLastSequence)
+    /// - Parameters:
+    ///   - expectedLastSequence: if given and not the journal's last sequence, nothing is
+    ///     appended and `JournalError.conflict` is thrown.
+    ///   - known: the caller's ids of events `1…known.through` (`KnownEvents`), so that a writer
+    ///     opened with `.trailers` need not decompress sealed chunks to find duplicates. Without
+    ///     it, such a writer indexes the sealed ids on this append (once). A `through` past the
+    ///     journal's last sequence is a conflict.
+    public func append(_ pending: [String], expectedLastSequence: UInt64? = nil, known: KnownEvents? = nil) throws -> AppendReceipt {
+        try append(lines: pending.map { Array($0.utf8) }, expectedLastSequence: expectedLastSequence, known: known)
     }
 
-    /// `append(_:expectedLastSequence:)` for lines given as UTF-8 bytes.
-    public func append(lines pending: [[UInt8]], expectedLastSequence: UInt64? = nil) throws -> AppendReceipt {
+    /// `append(_:expectedLastSequence:known:)` for lines given as UTF-8 bytes.
+    public func append(lines pending: [[UInt8]], expectedLastSequence: UInt64? = nil,
+                       known: KnownEvents? = nil) throws -> AppendReceipt {
         try checkUsable()
         var checked: [(body: ArraySlice<UInt8>, id: Range<Int>)] = []
         checked.reserveCapacity(pending.count)
@@ -32,6 +38,10 @@ extension JournalWriter {
         if let expected = expectedLastSequence, expected != lastSequence {
             throw JournalError.conflict(expected: expected, actual: lastSequence)
         }
+        if let known, known.through > lastSequence {
+            throw JournalError.conflict(expected: known.through, actual: lastSequence)
+        }
+        try index(after: known?.through ?? 0)
         var inCommit = IDSet()
         var duplicates: [String] = []
         var appended: [AppendReceipt.Appended] = []
@@ -40,7 +50,7 @@ extension JournalWriter {
         for (index, line) in checked.enumerated() {
             let isNew = line.body.withUnsafeBytes { raw in
                 let id = UnsafeRawBufferPointer(rebasing: raw[line.id])
-                return !ids.contains(id) && inCommit.insert(id)
+                return !holds(id, known: known) && inCommit.insert(id)
             }
             let id = String(decoding: line.body[(line.body.startIndex + line.id.lowerBound)...].prefix(line.id.count), as: UTF8.self)
             guard isNew else { duplicates.append(id); continue }

@@ -8,7 +8,8 @@ import Foundation
 /// The single writer of a journal: holds the lock, appends commits, seals the hot tail.
 ///
 /// Opening takes the exclusive lock (`journal.wlog.lock`), removes a leftover seal temp file,
-/// checks every frame, and recovers a torn tail by moving its bytes to quarantine (`recovered`).
+/// checks every frame (sealed chunks in full or by trailer, `JournalOptions.sealedCheck`), and
+/// recovers a torn tail by moving its bytes to quarantine (`recovered`).
 /// Damage followed by good frames makes `open` throw `JournalError.damaged`. A failed sync leaves
 /// the writer failed: every later call throws until the journal is opened again.
 /// Not thread-safe: use one writer from one task at a time.
@@ -33,7 +34,10 @@ public final class JournalWriter {
     var chain: [UInt8]
     var chunkCount: Int
     var sealedThrough: UInt64
+    /// The ids of events `indexedFrom…lastSequence` (all of them after a `.full` open; the hot
+    /// tail's after a `.trailers` open, until an append needs more: `JournalWriter+Index`).
     var ids: IDSet
+    var indexedFrom: UInt64
     let encoder: FrameEncoder
     var failure: String?
     var dirty = false
@@ -84,8 +88,10 @@ public final class JournalWriter {
         do {
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
             var ids = IDSet()
+            let skipSealed: UInt64 = options.sealedCheck == .trailers ? .max : 0
+            scanner.checkSkippedBlocks = true
             if try scanner.readHeader() {
-                while let unit = try scanner.next() {
+                while let unit = try scanner.next(skipThrough: skipSealed) {
                     guard let content = unit.content, let base = content.baseAddress else { continue }
                     for line in scanner.lines {
                         ids.insert(UnsafeRawBufferPointer(start: base + Int(line.idStart), count: Int(line.idEnd - line.idStart)))
@@ -104,6 +110,7 @@ public final class JournalWriter {
             self.fd = fd
             self.lock = lock
             self.ids = ids
+            indexedFrom = options.sealedCheck == .trailers ? scanner.sealedThrough + 1 : 1
             encoder = try FrameEncoder()
             fileEnd = scanner.offset
             tailStart = scanner.sealedEnd
