@@ -33,9 +33,9 @@ struct Lifer {
 
     static let mainLifts = ["squat", "bench-press", "deadlift", "overhead-press", "barbell-row"]
 
-    init(seed: UInt64, years: Int, end: LocalDay, ids: IDScheme, sink: EventSink) {
+    init(seed: UInt64, years: Int, end: LocalDay, ids: IDScheme, journalID: String = IDMaker.noJournal, sink: EventSink) {
         rng = Xoshiro(seed: seed)
-        self.ids = IDMaker(scheme: ids, seed: seed)
+        self.ids = IDMaker(scheme: ids, seed: seed, journalID: journalID)
         self.sink = sink
         last = end
         let (y, m, d) = end.components

@@ -49,28 +49,39 @@ struct Xoshiro: RandomNumberGenerator {
 
 /// How event ids are made.
 enum IDScheme: String {
-    /// 128 random bits per id, what `wlog` does today (`DecideContext`).
+    /// What `wlog` writes (the default): `DecideContext.JournalIDs` of the journal id on the device
+    /// `IDMaker.device`, counting with the sequence (every generated event lands at the next one).
+    case wlog
+    /// 128 random bits per id, what `wlog` wrote before `JournalIDs` (and what `--id` and imports
+    /// look like: hashes).
     case random
-    /// A random 64-bit prefix per writer (device) and a 64-bit counter: unique across devices with
-    /// the same probability as random 64-bit values, and ordered, so LZ4 finds the repeats.
+    /// A random 64-bit prefix per writer (device) and a 64-bit counter in the low half.
     case sequential
 }
 
 /// Makes event ids in one of the schemes, deterministically from a seed.
 struct IDMaker {
+    /// The device name the `wlog` scheme keys its ids with.
+    static let device = "wlog-generate"
+    /// The journal id keying `wlog` ids when the events go to no journal (`measure-replay`).
+    static let noJournal = String(repeating: "0", count: 32)
+
     let scheme: IDScheme
     var rng: Xoshiro
     let prefix: UInt64
     var counter: UInt64 = 0
+    var journalIDs: DecideContext.JournalIDs
 
-    init(scheme: IDScheme, seed: UInt64) {
+    init(scheme: IDScheme, seed: UInt64, journalID: String) {
         self.scheme = scheme
         rng = Xoshiro(seed: seed ^ 0x1D5E_ED00_0000_0001)
         prefix = rng.next()
+        journalIDs = DecideContext.JournalIDs(journalID: journalID, device: Self.device, after: 0)
     }
 
     mutating func next() -> EventID {
         switch scheme {
+        case .wlog: return journalIDs.next()
         case .random: return EventID(high: rng.next(), low: rng.next())
         case .sequential:
             counter += 1

@@ -9,9 +9,9 @@ struct Stress {
     let sink: EventSink
     let count: Int
 
-    init(seed: UInt64, count: Int, ids: IDScheme, sink: EventSink) {
+    init(seed: UInt64, count: Int, ids: IDScheme, journalID: String = IDMaker.noJournal, sink: EventSink) {
         rng = Xoshiro(seed: seed)
-        self.ids = IDMaker(scheme: ids, seed: seed)
+        self.ids = IDMaker(scheme: ids, seed: seed, journalID: journalID)
         self.sink = sink
         self.count = count
     }

@@ -2,7 +2,7 @@
 //
 //   wlog-generate --profile lifer  [--years 20] [--seed 1] [--journal PATH] [--jsonl PATH] [--sql PATH]
 //   wlog-generate --profile stress --events 10000000 [--seed 1] [--journal PATH] [--jsonl PATH]
-//   options: --ids random|sequential   (default random, what wlog writes today)
+//   options: --ids wlog|random|sequential   (default wlog: the ids wlog mints, DecideContext.JournalIDs)
 //            --seal-threshold BYTES    (default 256 KiB as wlog; stress: 64 MiB)
 //            --end YYYY-MM-DD          (the last day of the history, default 2026-11-15)
 //   wlog-generate measure-replay [--events 1000000] [--seed 1] [--profile lifer|stress] [--baseline-events 100000]
@@ -38,7 +38,7 @@ let profile = options["profile"] ?? "lifer"
 guard profile == "lifer" || profile == "stress" else { usage("--profile must be lifer or stress") }
 guard let seed = UInt64(options["seed"] ?? "1") else { usage("--seed must be a whole number") }
 guard let years = Int(options["years"] ?? "20"), (1...80).contains(years) else { usage("--years must be 1…80") }
-guard let scheme = IDScheme(rawValue: options["ids"] ?? "random") else { usage("--ids must be random or sequential") }
+guard let scheme = IDScheme(rawValue: options["ids"] ?? "wlog") else { usage("--ids must be wlog, random or sequential") }
 guard let end = LocalDay(iso: options["end"] ?? "2026-11-15") else { usage("--end must be YYYY-MM-DD") }
 let eventCount = Int((options["events"] ?? "10000000").replacingOccurrences(of: "_", with: "")) ?? -1
 guard eventCount > 0 else { usage("--events must be a positive number") }
@@ -56,10 +56,10 @@ do {
     let sink = try EventSink(journal: options["journal"], journalID: journalID, created: created, sealThreshold: threshold,
                              jsonl: options["jsonl"], sql: options["sql"])
     if profile == "lifer" {
-        var lifer = Lifer(seed: seed, years: years, end: end, ids: scheme, sink: sink)
+        var lifer = Lifer(seed: seed, years: years, end: end, ids: scheme, journalID: journalID, sink: sink)
         try lifer.run()
     } else {
-        var stress = Stress(seed: seed, count: eventCount, ids: scheme, sink: sink)
+        var stress = Stress(seed: seed, count: eventCount, ids: scheme, journalID: journalID, sink: sink)
         try stress.run(end: end)
     }
     let report = try sink.finish()

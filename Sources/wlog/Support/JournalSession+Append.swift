@@ -33,31 +33,32 @@ extension JournalSession {
     }
 
     /// Locks the journal, replays it, asks `makeEvents` for the events of one commit, appends them.
+    ///
+    /// The writer opens in O(hot tail) (`.trailers`: sealed chunks checked by trailer and chain,
+    /// not decompressed); the state replayed under the lock (snapshot + tail) answers its
+    /// duplicate checks (`KnownEvents`) and mints the new events' ids (`DecideContext.JournalIDs`).
     func append(_ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event],
                 actor: String = "user", fixedIDs: [EventID] = []) throws -> AppendOutcome {
         let writer: JournalWriter
         do {
-            writer = try JournalWriter.open(at: context.journalPath, options: context.writerOptions)
+            var options = context.writerOptions
+            options.sealedCheck = .trailers
+            writer = try JournalWriter.open(at: context.journalPath, options: options)
         } catch let error as JournalError {
             throw WlogError(journal: error)
         }
         defer { try? writer.close() }
         if let recovered = writer.recovered { printError("wlog: " + recovered.description) }
         var state = WlogState.initial
-        let reader = try openReader()
-        _ = try replayUsingSnapshot(reader, into: &state)
-        let zone = zone(for: state)
-        let loaded = Loaded(state: state, status: nil, zone: zone, unit: unit(for: state))
-        let decideContext = DecideContext(
-            now: context.now, offsetMinutes: zone.offsetMinutes(at: context.now), actor: actor, fixedIDs: fixedIDs)
-        let events = try makeEvents(loaded, decideContext)
-        guard !events.isEmpty else { return AppendOutcome(appended: [], duplicates: [], state: state, zone: zone, unit: loaded.unit) }
-        let receipt: AppendReceipt
-        do {
-            receipt = try writer.append(lines: events.map(EventCodec.encodePending), expectedLastSequence: state.lastSeq)
-        } catch let error as JournalError {
-            throw WlogError(journal: error)
+        // The writer checked sealed chunks without decompressing them; a chunk the replay finds
+        // bad (its content checksum) makes the journal read-only, as a full open would.
+        if let status = try replayUsingSnapshot(try openReader(), into: &state), !status.isClean {
+            throw WlogError(journal: .damaged(status))
         }
+        let zone = zone(for: state), unit = unit(for: state)
+        let (events, result) = try decideAndAppend(writer: writer, state: state, zone: zone, unit: unit,
+                                                   actor: actor, fixedIDs: fixedIDs, makeEvents)
+        guard let receipt = result else { return AppendOutcome(appended: [], duplicates: [], state: state, zone: zone, unit: unit) }
         if let sealError = receipt.sealError { printError("wlog: warning: sealing the journal failed: \(sealError)") }
         let seqByID = Dictionary(receipt.appended.map { ($0.id, $0.seq) }, uniquingKeysWith: { a, _ in a })
         var appended: [Event] = []
@@ -71,7 +72,44 @@ extension JournalSession {
                 duplicates.append(event)
             }
         }
-        return AppendOutcome(appended: appended, duplicates: duplicates, state: state, zone: zone, unit: loaded.unit)
+        return AppendOutcome(appended: appended, duplicates: duplicates, state: state, zone: zone, unit: unit)
+    }
+
+    /// Asks `makeEvents` for the events of one commit against `state` and appends them; the
+    /// receipt is nil when there were none.
+    ///
+    /// Kept apart so that every reference it takes to `state` (the loaded state, the id oracles)
+    /// is gone when the caller applies the new events: otherwise the first `apply` would copy
+    /// every set of the history (copy on write).
+    private func decideAndAppend(
+        writer: JournalWriter, state: WlogState, zone: Zone, unit: MassUnit, actor: String, fixedIDs: [EventID],
+        _ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event]
+    ) throws -> (events: [Event], receipt: AppendReceipt?) {
+        let ids = DecideContext.JournalIDs(journalID: writer.header.journal, device: Self.deviceName,
+                                           after: state.lastSeq, isTaken: { state.contains(eventID: $0) })
+        let decideContext = DecideContext(
+            now: context.now, offsetMinutes: zone.offsetMinutes(at: context.now), actor: actor, fixedIDs: fixedIDs, ids: ids)
+        let events = try makeEvents(Loaded(state: state, status: nil, zone: zone, unit: unit), decideContext)
+        guard !events.isEmpty else { return (events, nil) }
+        let known = KnownEvents(through: state.lastSeq) { raw in
+            EventID(hex: String(decoding: raw, as: UTF8.self)).map { state.contains(eventID: $0) } ?? false
+        }
+        do {
+            return (events, try writer.append(lines: events.map(EventCodec.encodePending),
+                                              expectedLastSequence: state.lastSeq, known: known))
+        } catch let error as JournalError {
+            throw WlogError(journal: error)
+        }
+    }
+}
+
+extension JournalSession {
+    /// This machine's host name, which keys the ids this device mints (`DecideContext.JournalIDs`):
+    /// copies of one journal written on two machines never mint the same id.
+    static var deviceName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

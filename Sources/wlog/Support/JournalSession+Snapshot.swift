@@ -31,10 +31,11 @@ extension JournalSession {
     func replayUsingSnapshot(_ reader: JournalReader, into state: inout WlogState) throws -> JournalStatus? {
         let policy = snapshotPolicy
         guard policy.enabled else { return try replay(reader, into: &state, asOf: nil) }
-        if let snapshot = readSnapshot(), snapshot.stamp.journalID == reader.header.journal, snapshot.stamp.lastSeq > 0 {
-            var candidate = snapshot.state
-            if let status = try replayTail(reader, from: snapshot.stamp, into: &candidate) {
-                state = candidate
+        if var snapshot = readSnapshot(), snapshot.stamp.journalID == reader.header.journal, snapshot.stamp.lastSeq > 0 {
+            // Replay the tail into the snapshot's state in place: a second reference to it would
+            // make the first `apply` copy every set (copy on write).
+            swap(&state, &snapshot.state)
+            if let status = try replayTail(reader, from: snapshot.stamp, into: &state) {
                 if status.lastSequence - snapshot.stamp.lastSeq > policy.threshold {
                     writeSnapshot(state, status: status, reader: reader)
                 }
