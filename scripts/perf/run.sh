@@ -37,6 +37,10 @@ fixtures() {
     rm -f "$OUT"/lifer-seqids.wlog*
     "$GEN" --profile lifer --seed 1 --years 20 --ids sequential --journal "$OUT/lifer-seqids.wlog"
   fi
+  if [ ! -f "$OUT/lifer-random.wlog" ]; then
+    rm -f "$OUT"/lifer-random.wlog*
+    "$GEN" --profile lifer --seed 1 --years 20 --ids random --journal "$OUT/lifer-random.wlog"
+  fi
 }
 
 events_of() { "$WLOG" -j "$1" verify 2>&1 | grep -oE '[0-9]+ events' | head -1 | cut -d' ' -f1; }
@@ -46,10 +50,11 @@ sizes() {
   n=$(wc -l < "$OUT/lifer.jsonl")
   jb=$(stat -c %s "$OUT/lifer.wlog"); sb=$(stat -c %s "$OUT/lifer.sqlite"); jl=$(stat -c %s "$OUT/lifer.jsonl")
   gz=$(gzip -9 -c "$OUT/lifer.jsonl" | wc -c); lz=$(lz4 -9 -c "$OUT/lifer.jsonl" | wc -c)
-  sq=$(stat -c %s "$OUT/lifer-seqids.wlog")
+  sq=$(stat -c %s "$OUT/lifer-seqids.wlog"); rj=$(stat -c %s "$OUT/lifer-random.wlog")
   say "== size of the 20-year lifer history ($n events)"
-  awk -v n="$n" -v jb="$jb" -v sb="$sb" -v gz="$gz" -v jl="$jl" -v lz="$lz" -v sq="$sq" 'BEGIN {
+  awk -v n="$n" -v jb="$jb" -v sb="$sb" -v gz="$gz" -v jl="$jl" -v lz="$lz" -v sq="$sq" -v rj="$rj" 'BEGIN {
     printf "  wlog journal (sealed)        %10d B  %6.2f B/event\n", jb, jb / n
+    printf "  wlog journal, random ids     %10d B  %6.2f B/event\n", rj, rj / n
     printf "  wlog journal, sequential ids %10d B  %6.2f B/event\n", sq, sq / n
     printf "  SQLite file (VACUUMed)       %10d B  %6.2f B/event  (%.2fx the journal)\n", sb, sb / n, sb / jb
     printf "  JSON lines, plain            %10d B  %6.2f B/event\n", jl, jl / n
