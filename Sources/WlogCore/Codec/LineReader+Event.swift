@@ -7,7 +7,9 @@ extension LineReader {
     mutating func event() throws(Failure) -> Event {
         var env = EnvelopeFields()
         if canonicalEnvelope(&env) {
-            if env.type == .setLogged, let p = canonicalSetLogged() { return try finishEvent(env, .setLogged, .setLogged(p)) }
+            if env.type == .setLogged, let (p, _) = canonicalSetLogged(NoExerciseSlots()) {
+                return try finishEvent(env, .setLogged, .setLogged(p))
+            }
         } else {
             try beginTopObject()
         }
@@ -81,15 +83,25 @@ extension LineReader {
     ///
     /// Returns `nil` with the reader back where it was when the rest of the line is not exactly
     /// that or a value does not read; the general loop then reads the payload (and reports any
-    /// error) with the same value readers.
+    /// error) with the same value readers. An exercise id found in `slots` comes back with its
+    /// slot (else −1) and the table's `String`.
     @inline(__always)
-    mutating func canonicalSetLogged() -> SetLogged? {
+    mutating func canonicalSetLogged<Slots: ExerciseSlots>(_ slots: borrowing Slots) -> (SetLogged, Int32)? {
         let saved = (pos, depth, topFirst, key)
         var p = SetLogged(exercise: "")
+        var slot: Int32 = -1
         do {
             guard take(",\"exercise\":") else { (pos, depth, topFirst, key) = saved; return nil }
             key = .exercise
-            p.exercise = try string()
+            if end - pos >= 2, base[pos] == UInt8(ascii: "\""),
+               case let n = plainStringLength(), n > 0,
+               case let found = slots.exerciseSlot(base + pos + 1, count: n, readable: end - pos - 1), found >= 0 {
+                slot = found
+                p.exercise = slots.exerciseID(found)
+                pos += n + 2
+            } else {
+                p.exercise = try string(oftenIn: KnownStrings.exerciseIDs)
+            }
             if take(",\"workout\":") { key = .workout; p.workout = try eventID() }
             if take(",\"reps\":") { key = .reps; p.reps = try int() }
             if take(",\"weight\":") {
@@ -124,7 +136,21 @@ extension LineReader {
         guard byte == UInt8(ascii: "}") else { (pos, depth, topFirst, key) = saved; return nil }
         pos += 1
         depth -= 1
-        return p
+        return (p, slot)
+    }
+
+    /// The length of the string value at the cursor (at its `"`) when it is plain printable
+    /// ASCII (no `\\`) up to the closing quote; 0 when it is anything else.
+    @inline(__always)
+    private func plainStringLength() -> Int {
+        var i = pos + 1
+        while i < end {
+            let b = base[i]
+            if b == UInt8(ascii: "\"") { return i - pos - 1 }
+            guard b >= 0x20, b < 0x7F, b != UInt8(ascii: "\\") else { return 0 }
+            i += 1
+        }
+        return 0
     }
 
     /// Puts the reader back at the start of the line (the canonical fast path gave up); `false`.

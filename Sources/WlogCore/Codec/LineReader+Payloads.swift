@@ -8,7 +8,7 @@ extension LineReader {
         var k = first
         while let key = k {
             switch key {
-            case .exercise: p.exercise = try string(); haveExercise = true
+            case .exercise: p.exercise = try string(oftenIn: KnownStrings.exerciseIDs); haveExercise = true
             case .workout: p.workout = try eventID()
             case .reps: p.reps = try int()
             case .weight: weight = try decimal()

@@ -29,7 +29,24 @@ extension LineReader {
     /// A JSON string value as a `String`; invalid UTF-8 or escapes are refused.
     @inline(__always)
     mutating func string() throws(Failure) -> String {
+        try string(span: try stringSpan())
+    }
+
+    /// A string value that is often one of `known` (an exercise id of the library): then the
+    /// shared `String` of the table, without making a new one.
+    @inline(__always)
+    mutating func string(oftenIn known: KnownStrings) throws(Failure) -> String {
         let span = try stringSpan()
+        if !span.escaped {
+            let index = known.index(base + span.range.lowerBound, count: span.range.count, readable: end - span.range.lowerBound)
+            if index >= 0 { return known.strings[index] }
+        }
+        return try string(span: span)
+    }
+
+    /// The `String` of a string value whose span was just read (the cursor is after it).
+    @inline(__always)
+    mutating func string(span: (range: Range<Int>, escaped: Bool, ascii: Bool)) throws(Failure) -> String {
         if !span.escaped {
             let buffer = UnsafeBufferPointer(start: base + span.range.lowerBound, count: span.range.count)
             if span.ascii { return String(decoding: buffer, as: UTF8.self) }

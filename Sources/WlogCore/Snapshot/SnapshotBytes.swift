@@ -93,6 +93,16 @@ struct SnapshotReader {
 
     var isAtEnd: Bool { offset == count }
 
+    /// The bytes not read yet.
+    var remaining: Int { count - offset }
+
+    /// The next `n` bytes, consumed.
+    mutating func take(_ n: Int) throws(SnapshotError) -> UnsafeRawBufferPointer {
+        guard n >= 0, count - offset >= n else { throw SnapshotError("snapshot truncated at byte \(offset)") }
+        defer { offset += n }
+        return UnsafeRawBufferPointer(start: base + offset, count: n)
+    }
+
     @inline(__always)
     mutating func u8() throws(SnapshotError) -> UInt8 {
         guard offset < count else { throw SnapshotError("snapshot truncated at byte \(offset)") }

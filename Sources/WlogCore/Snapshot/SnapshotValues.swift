@@ -27,25 +27,6 @@ extension SnapshotWriter {
         array(e.aliases) { $0.string($1) }
     }
 
-    mutating func loggedSet(_ s: LoggedSet) {
-        id(s.id); u64(s.seq); string(s.exercise)
-        optional(s.workout) { $0.id($1) }
-        zoned(s.performed)
-        optional(s.reps) { $0.int($1) }
-        optional(s.weight) { $0.mass($1) }
-        optional(s.distance) { $0.distance($1) }
-        optional(s.durationMilliseconds) { $0.i64($1) }
-        optional(s.rpe) { $0.rpe($1) }
-        optional(s.effort) { $0.rating($1) }
-        raw(s.setType); bool(s.done)
-        optional(s.notes) { $0.string($1) }
-        bool(s.isDeleted); bool(s.isDiscarded)
-    }
-
-    mutating func setVersion(_ v: SetVersion) {
-        loggedSet(v.set); u64(v.seq); id(v.eventID); string(v.actor); instant(v.recorded); raw(v.type)
-    }
-
     mutating func planned(_ p: PlannedExercise) {
         string(p.exercise); int(p.sets); int(p.repsLow); int(p.repsHigh)
         optional(p.rpe) { $0.rpe($1) }
@@ -173,30 +154,6 @@ extension SnapshotReader {
         return Exercise(id: id, name: name, kind: kind, group: group, muscles: muscles, secondary: secondary,
                         equipment: equipment, pattern: pattern, prReps: prReps, pinnedNote: pinned,
                         isCustom: custom, aliases: aliases)
-    }
-
-    mutating func loggedSet() throws(SnapshotError) -> LoggedSet {
-        let id = try id(), seq = try u64(), exercise = try string()
-        let workout = try optional { (r: inout R) throws(SnapshotError) in try r.id() }
-        let performed = try zoned()
-        let reps = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
-        let weight = try optional { (r: inout R) throws(SnapshotError) in try r.mass() }
-        let distance = try optional { (r: inout R) throws(SnapshotError) in try r.distance() }
-        let duration = try optional { (r: inout R) throws(SnapshotError) in try r.i64() }
-        let rpe = try optional { (r: inout R) throws(SnapshotError) in try r.rpe() }
-        let effort = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
-        let type = try raw(SetType.self), done = try bool()
-        let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
-        let deleted = try bool(), discarded = try bool()
-        return LoggedSet(id: id, seq: seq, exercise: exercise, workout: workout, performed: performed, reps: reps,
-                         weight: weight, distance: distance, durationMilliseconds: duration, rpe: rpe, effort: effort,
-                         setType: type, done: done, notes: notes, isDeleted: deleted, isDiscarded: discarded)
-    }
-
-    mutating func setVersion() throws(SnapshotError) -> SetVersion {
-        let set = try loggedSet(), seq = try u64(), eventID = try id(), actor = try string()
-        let recorded = try instant()
-        return SetVersion(set: set, seq: seq, eventID: eventID, actor: actor, recorded: recorded, type: try raw(EventType.self))
     }
 
     mutating func planned() throws(SnapshotError) -> PlannedExercise {

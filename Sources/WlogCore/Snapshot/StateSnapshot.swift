@@ -23,7 +23,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-22.1"
+    public static let codeVersion = "wlog-state-2026-11-22.2"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -148,41 +148,36 @@ public struct SnapshotStamp: Sendable, Equatable {
 }
 
 extension WlogState {
-    /// Writes every field except the built-in library (the code version pins that).
+    /// Writes every field except the built-in library (the code version pins that). Tables keyed
+    /// by id are written sorted, so equal states give equal bytes; the set rows, their order and
+    /// the id columns are written as raw little-endian memory (`SetRow` has no padding).
     func writeSnapshot(into w: inout SnapshotWriter) {
         w.u64(lastSeq)
         w.int(eventCount)
-        w.u64(UInt64(eventIndex.count))
-        for (key, value) in eventIndex {
-            w.id(key.id)
-            w.i64(Int64(value))
-        }
+        var others: [EventID] = []
+        eventIndex.forEach { id, value in if value < 0 { others.append(id) } }
+        w.rawArray(others.sorted())
         w.u64(UInt64(customExercises.count))
-        for (_, exercise) in customExercises { w.exercise(exercise) }
-        w.array(Array(retiredExercises)) { $0.string($1) }
+        for id in customExercises.keys.sorted() { if let exercise = customExercises[id] { w.exercise(exercise) } }
+        w.array(retiredExercises.sorted()) { $0.string($1) }
         w.u64(UInt64(nameIndex.count))
-        for (key, ids) in nameIndex {
+        for key in nameIndex.keys.sorted() {
             w.string(key)
-            w.array(ids) { $0.string($1) }
+            w.array(nameIndex[key] ?? []) { $0.string($1) }
         }
-        w.array(setStore) { $0.setVersion($1) }
-        w.u64(UInt64(setHistory.count))
-        for (id, versions) in setHistory {
-            w.id(id)
-            w.array(versions) { $0.setVersion($1) }
-        }
+        w.setLedger(sets)
         w.u64(UInt64(workouts.count))
-        for (_, record) in workouts { w.workout(record) }
+        for id in workouts.keys.sorted() { if let record = workouts[id] { w.workout(record) } }
         w.u64(UInt64(bodyweights.count))
-        for (_, entry) in bodyweights { w.bodyweight(entry) }
+        for id in bodyweights.keys.sorted() { if let entry = bodyweights[id] { w.bodyweight(entry) } }
         w.optional(goal) { $0.mass($1) }
         w.profile(profile)
         w.settings(settings)
         w.array(readiness) { $0.readiness($1) }
         w.u64(UInt64(equipment.count))
-        for (_, item) in equipment { w.equipmentItem(item) }
+        for id in equipment.keys.sorted() { if let item = equipment[id] { w.equipmentItem(item) } }
         w.u64(UInt64(routines.count))
-        for (_, record) in routines { w.routine(record) }
+        for id in routines.keys.sorted() { if let record = routines[id] { w.routine(record) } }
     }
 
     /// Reads the fields `writeSnapshot` wrote, over the built-in library.
@@ -191,16 +186,7 @@ extension WlogState {
         var state = WlogState.initial
         state.lastSeq = try r.u64()
         state.eventCount = try r.int()
-        let events = try r.count()
-        var index: [EventKey: Int32] = [:]
-        index.reserveCapacity(events)
-        for _ in 0..<events {
-            let id = try r.id()
-            let value = try r.i64()
-            guard let slot = Int32(exactly: value) else { throw SnapshotError("bad set index \(value)") }
-            index[EventKey(id)] = slot
-        }
-        state.eventIndex = index
+        let others = try r.rawArray(EventID.self)
         let customs = try r.count()
         var custom: [String: Exercise] = [:]
         custom.reserveCapacity(customs)
@@ -218,15 +204,8 @@ extension WlogState {
             names[key] = try r.array { (r: inout R) throws(SnapshotError) in try r.string() }
         }
         state.nameIndex = names
-        state.setStore = try r.array { (r: inout R) throws(SnapshotError) in try r.setVersion() }
-        let histories = try r.count()
-        var history: [EventID: [SetVersion]] = [:]
-        history.reserveCapacity(histories)
-        for _ in 0..<histories {
-            let id = try r.id()
-            history[id] = try r.array { (r: inout R) throws(SnapshotError) in try r.setVersion() }
-        }
-        state.setHistory = history
+        state.sets = try r.setLedger()
+        state.eventIndex = try eventIndex(rows: state.sets.rows, others: others, count: state.eventCount)
         let workoutCount = try r.count()
         var workouts: [EventID: WorkoutRecord] = [:]
         workouts.reserveCapacity(workoutCount)
@@ -258,5 +237,20 @@ extension WlogState {
             state.routines[record.routine.id] = record
         }
         return state
+    }
+
+    /// The id table of a snapshot: every set's id → its row, every other event's id → −1.
+    private static func eventIndex(rows: [SetRow], others: [EventID], count: Int) throws(SnapshotError) -> EventIDTable {
+        guard rows.count + others.count == count else {
+            throw SnapshotError("snapshot has \(rows.count + others.count) event ids, \(count) events")
+        }
+        var table = EventIDTable(capacity: count)
+        for (index, row) in rows.enumerated() where !table.insertIfAbsent(row.id, value: Int32(truncatingIfNeeded: index)) {
+            throw SnapshotError("snapshot repeats event id \(row.id.hex)")
+        }
+        for id in others where !table.insertIfAbsent(id, value: -1) {
+            throw SnapshotError("snapshot repeats event id \(id.hex)")
+        }
+        return table
     }
 }

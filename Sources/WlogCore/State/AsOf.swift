@@ -41,6 +41,6 @@ extension WlogState {
     /// Makes room for `count` more events (a hint: arrays and tables grow once, not many times).
     public mutating func reserve(_ count: Int) {
         guard count > 0 else { return }
-        eventIndex.reserveCapacity(eventIndex.count + count)
+        eventIndex.reserve(eventIndex.count + count)
     }
 }

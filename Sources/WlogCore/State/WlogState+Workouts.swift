@@ -49,6 +49,13 @@ extension WlogState {
         workouts[p.workout] = record
     }
 
+    /// A discarded workout and its sets leave every projection.
+    mutating func applyWorkoutDiscarded(_ p: WorkoutDiscarded) {
+        guard workouts[p.workout] != nil else { return }
+        workouts[p.workout]?.isDiscarded = true
+        sets.discard(workout: p.workout)
+    }
+
     mutating func applyWorkoutFinished(_ p: WorkoutFinished, event: Event) {
         guard var record = workouts[p.workout] else { return }
         record.finished = event.envelope.occurred

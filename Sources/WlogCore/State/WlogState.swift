@@ -10,9 +10,9 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var lastSeq: UInt64 = 0
     /// The number of distinct events applied.
     public internal(set) var eventCount: Int = 0
-    /// The id of every applied event (duplicate detection) → the index of its set in `setStore`
+    /// The id of every applied event (duplicate detection) → the index of its set in `sets.rows`
     /// for `set.logged`, −1 for any other event. One table, one hash per event.
-    var eventIndex: [EventKey: Int32] = [:]
+    var eventIndex = EventIDTable()
 
     /// The built-in library, by id (shared storage; never mutated by events).
     var builtIns: [String: Exercise]
@@ -23,11 +23,8 @@ public struct WlogState: Sendable, Equatable {
     /// Name key (`Exercise.nameKey`) of every name and alias ever seen → exercise ids.
     var nameIndex: [String: [String]]
 
-    /// The current version of every set ever logged, deleted ones included, in journal order
-    /// (an array: appending is cheaper than growing a dictionary of large values).
-    var setStore: [SetVersion] = []
-    /// The superseded versions of edited or deleted sets, oldest first.
-    var setHistory: [EventID: [SetVersion]] = [:]
+    /// Every set ever logged, deleted ones included, with its versions (compact rows).
+    var sets = SetLedger()
 
     /// Explicit workouts by id.
     var workouts: [EventID: WorkoutRecord] = [:]
@@ -79,7 +76,7 @@ public struct WlogState: Sendable, Equatable {
         case .workoutExerciseRemoved(let p): applyWorkoutExerciseRemoved(p)
         case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
         case .workoutFinished(let p): applyWorkoutFinished(p, event: event)
-        case .workoutDiscarded(let p): workouts[p.workout]?.isDiscarded = true
+        case .workoutDiscarded(let p): applyWorkoutDiscarded(p)
         case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
         case .bodyweightEdited(let p): applyBodyweightEdited(p)
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
@@ -100,23 +97,22 @@ public struct WlogState: Sendable, Equatable {
 
     /// Records the event's id (with its set's future index for `set.logged`) in one table lookup;
     /// false when the id was already applied.
+    @inline(__always)
     private mutating func insertEventID(_ event: Event) -> Bool {
         var value: Int32 = -1
-        if case .setLogged = event.payload { value = Int32(setStore.count) }
-        return Self.insertIfAbsent(&eventIndex[EventKey(event.id)], value)
-    }
-
-    private static func insertIfAbsent(_ slot: inout Int32?, _ value: Int32) -> Bool {
-        guard slot == nil else { return false }
-        slot = value
-        return true
+        if case .setLogged = event.payload { value = Int32(truncatingIfNeeded: sets.rows.count) }
+        return eventIndex.insertIfAbsent(event.id, value: value)
     }
 
     /// Whether an event with this id has been applied.
-    public func contains(eventID: EventID) -> Bool { eventIndex[EventKey(eventID)] != nil }
+    public func contains(eventID: EventID) -> Bool { eventIndex.value(for: eventID) != nil }
 
     /// The ids of every applied event, for duplicate detection (built on demand).
-    public var eventIDs: Set<EventID> { Set(eventIndex.keys.map(\.id)) }
+    public var eventIDs: Set<EventID> {
+        var ids = Set<EventID>(minimumCapacity: eventIndex.count)
+        eventIndex.forEach { id, _ in ids.insert(id) }
+        return ids
+    }
 
     /// The display unit: the settings' unit, else the profile's, else kilograms.
     public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
