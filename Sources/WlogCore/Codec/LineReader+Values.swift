@@ -136,9 +136,13 @@ extension LineReader {
         guard end - pos >= 34, base[pos] == UInt8(ascii: "\""), base[pos + 33] == UInt8(ascii: "\"") else {
             throw fail(.invalidValue, "an id of 32 hex digits")
         }
+        let digits = base + start + 1
+        if let high = LineReader.lowercaseHex(digits), let low = LineReader.lowercaseHex(digits + 16) {
+            pos += 34
+            return EventID(high: high, low: low)
+        }
         // One table load per digit; an invalid digit (0xFF) shows in `bad` once all are read.
         let table = tables.hex
-        let digits = base + start + 1
         var h: UInt64 = 0, l: UInt64 = 0, bad: UInt8 = 0
         for i in 0..<16 {
             let v = table[Int(digits[i])]
@@ -153,6 +157,31 @@ extension LineReader {
         guard bad < 16 else { throw fail(.invalidValue, "an id of 32 hex digits") }
         pos += 34
         return EventID(high: h, low: l)
+    }
+
+    /// The value of 16 lowercase hex digits at `p`, eight at a time in a word (SWAR), or nil when
+    /// any is not one of `0`–`9`, `a`–`f` (the caller then reads them digit by digit).
+    @inline(__always)
+    static func lowercaseHex(_ p: UnsafePointer<UInt8>) -> UInt64? {
+        guard let a = hex8(UnsafeRawPointer(p)), let b = hex8(UnsafeRawPointer(p + 8)) else { return nil }
+        return a << 32 | b
+    }
+
+    /// Eight lowercase hex digits, the first one most significant, or nil.
+    @inline(__always)
+    private static func hex8(_ p: UnsafeRawPointer) -> UInt64? {
+        let w = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // '0'…'9' → low nibble; 'a'…'f' (bit 6 set) → low nibble + 9.
+        let nibbles = (w & (ones &* 0x0F)) &+ ((w >> 6) & ones) &* 9
+        // Valid iff every nibble ≤ 15 and it spells the same lowercase digit back.
+        let letters = ((nibbles &+ ones &* 6) >> 4) & ones
+        let spelled = nibbles &+ ones &* 0x30 &+ letters &* 0x27
+        guard spelled == w, (nibbles &+ ones &* 0x70) & (ones &* 0x80) == 0 else { return nil }
+        var x = nibbles.byteSwapped
+        x = (x | (x >> 4)) & 0x00FF_00FF_00FF_00FF
+        x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF
+        return (x | (x >> 16)) & 0xFFFF_FFFF
     }
 
     /// An instant: canonically `"2026-11-20T17:05:00.000Z"`; any ISO 8601 with `Z` or an offset is

@@ -8,10 +8,14 @@ extension WlogState {
         if let start = line.baseAddress, line.count > 0 {
             var reader = LineReader(base: start.assumingMemoryBound(to: UInt8.self), count: line.count)
             var env = EnvelopeFields()
-            if reader.canonicalEnvelope(&env), env.type == .setLogged, let (p, slot) = reader.canonicalSetLogged(sets),
-               let envelope = reader.canonicalEnd(env, type: .setLogged) {
-                applySetLogged(p, envelope: envelope, exercise: slot)
-                return
+            if reader.canonicalEnvelope(&env), env.type == .setLogged, let id = env.id {
+                // Looked up before the payload is read, so that the id table's cache miss overlaps
+                // the parsing instead of following it.
+                let seen = eventIndex.value(for: id) != nil
+                if let (p, slot) = reader.canonicalSetLogged(sets), let envelope = reader.canonicalEnd(env, type: .setLogged) {
+                    if !seen { applySetLogged(p, envelope: envelope, exercise: slot) }
+                    return
+                }
             }
         }
         apply(try EventCodec.decode(line))

@@ -6,7 +6,7 @@ import Testing
 struct ApplyLineTests {
     static func apply(_ line: [UInt8], to state: inout WlogState) -> EventDecodingError? {
         line.withUnsafeBytes { raw in
-            do { try state.apply(line: raw) } catch { return error }
+            do throws(EventDecodingError) { try state.apply(line: raw) } catch { return error }
             return nil
         }
     }
@@ -41,7 +41,7 @@ struct ApplyLineTests {
             var state = WlogState.initial
             let line = Array(text.utf8)
             let expected: EventDecodingError?
-            do { _ = try EventCodec.decode(line); expected = nil } catch { expected = error }
+            do throws(EventDecodingError) { _ = try EventCodec.decode(line); expected = nil } catch { expected = error }
             let got = Self.apply(line, to: &state)
             #expect(got == expected, "\(text)")
             if expected != nil { #expect(state == WlogState.initial) }
