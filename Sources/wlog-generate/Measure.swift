@@ -98,6 +98,26 @@ func generateLines(profile: String, events: Int, seed: UInt64, end: LocalDay) th
     return lines
 }
 
+/// Times folding every line into a state (a new state at each history boundary) with `fold`.
+func timeReplay(_ lines: MemoryLines, runs: Int, boundaries: Set<Int>,
+                _ fold: (inout WlogState, UnsafeRawBufferPointer) throws(EventDecodingError) -> Void) -> Timing {
+    lines.bytes.withUnsafeBytes { raw in
+        Timing.best(runs: runs) {
+            var check = 0
+            var state = WlogState.initial
+            for i in 0..<lines.count {
+                if boundaries.contains(i), i > 0 {
+                    check &+= state.eventCount
+                    state = WlogState.initial
+                }
+                let line = UnsafeRawBufferPointer(rebasing: raw[lines.starts[i]..<lines.starts[i + 1]])
+                do { try fold(&state, line) } catch { check &-= 1 }
+            }
+            return check &+ state.eventCount
+        }
+    }
+}
+
 /// The `measure-replay` subcommand.
 func measureReplay(_ arguments: [String]) {
     var options: [String: String] = [:]
@@ -142,37 +162,13 @@ func measureReplay(_ arguments: [String]) {
     }
     print(decode.line("EventCodec.decode", events: n))
 
-    let replay = lines.bytes.withUnsafeBytes { raw in
-        Timing.best(runs: runs) {
-            var check = 0
-            var state = WlogState.initial
-            for i in 0..<n {
-                if boundaries.contains(i), i > 0 {
-                    check &+= state.eventCount
-                    state = WlogState.initial
-                }
-                let line = UnsafeRawBufferPointer(rebasing: raw[lines.starts[i]..<lines.starts[i + 1]])
-                do { state.apply(try EventCodec.decode(line)) } catch { check &-= 1 }
-            }
-            return check &+ state.eventCount
-        }
+    let replay = timeReplay(lines, runs: runs, boundaries: boundaries) { state, line throws(EventDecodingError) in
+        state.apply(try EventCodec.decode(line))
     }
     print(replay.line("EventCodec.decode + evolve", events: n))
 
-    let oneStep = lines.bytes.withUnsafeBytes { raw in
-        Timing.best(runs: runs) {
-            var check = 0
-            var state = WlogState.initial
-            for i in 0..<n {
-                if boundaries.contains(i), i > 0 {
-                    check &+= state.eventCount
-                    state = WlogState.initial
-                }
-                let line = UnsafeRawBufferPointer(rebasing: raw[lines.starts[i]..<lines.starts[i + 1]])
-                do { try state.apply(line: line) } catch { check &-= 1 }
-            }
-            return check &+ state.eventCount
-        }
+    let oneStep = timeReplay(lines, runs: runs, boundaries: boundaries) { state, line throws(EventDecodingError) in
+        try state.apply(line: line)
     }
     print(oneStep.line("decode + evolve, apply(line:)", events: n))
 
