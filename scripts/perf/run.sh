@@ -29,9 +29,12 @@ build() {
 }
 
 fixtures() {
-  if [ ! -f "$OUT/lifer.wlog" ] || [ ! -f "$OUT/lifer.sqlite" ] || [ ! -f "$OUT/lifer.jsonl" ]; then
+  # lifer.ids names the id scheme of the fixture: one made before wlog minted JournalIDs is redone.
+  if [ ! -f "$OUT/lifer.wlog" ] || [ ! -f "$OUT/lifer.sqlite" ] || [ ! -f "$OUT/lifer.jsonl" ] \
+     || [ "$(cat "$OUT/lifer.ids" 2>/dev/null)" != wlog ]; then
     rm -f "$OUT"/lifer.wlog* "$OUT/lifer.sqlite" "$OUT/lifer.jsonl"
     "$GEN" --profile lifer --seed 1 --years 20 --journal "$OUT/lifer.wlog" --jsonl "$OUT/lifer.jsonl" --sql "$OUT/lifer.sqlite"
+    echo wlog > "$OUT/lifer.ids"
   fi
   if [ ! -f "$OUT/lifer-seqids.wlog" ]; then
     rm -f "$OUT"/lifer-seqids.wlog*
