@@ -7,6 +7,8 @@ DEMO_DIR     ?= demo
 DEMO_JOURNAL := $(DEMO_DIR)/journal.wlog
 DEMO_NOW     ?= 2026-11-20T18:00:00Z
 DEMO_TZ      ?= Europe/Berlin
+BENCH_SCRATCH ?= $(CURDIR)/.build
+BENCH_ARGS   ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test demo bench bench-build clean
@@ -30,12 +32,17 @@ test: deps
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/wlog" "$(DEMO_JOURNAL)" "$(DEMO_NOW)" "$(DEMO_TZ)"
 
-## bench: run the benchmark package (release).
+## bench: run the benchmark package (release); BENCH_ARGS narrows it, e.g.
+##   make bench BENCH_ARGS="--target ReplayBenchmarks --filter 'EventCodec.encode.*'"
 bench: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-directory .benchmarkBaselines benchmark
+	cd Benchmarks && $(SWIFT) package --scratch-path $(BENCH_SCRATCH) \
+	  --allow-writing-to-directory .benchmarkBaselines benchmark $(BENCH_ARGS)
 
+## bench-build: build the benchmark package (debug) without running it, as CI does. It shares the
+## root's scratch folder, so the root targets and dependencies a `make test` or `make demo` built
+## (swift-crypto, WlogCore, WlogJournal …) are reused, not built a second time.
 bench-build: deps
-	$(SWIFT) build --package-path Benchmarks
+	$(SWIFT) build --package-path Benchmarks --scratch-path $(BENCH_SCRATCH)
 
 clean:
 	rm -rf .build $(DEMO_DIR)

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "WlogCore", targets: ["WlogCore"]),
         .library(name: "WlogJournal", targets: ["WlogJournal"]),
         .library(name: "WlogInterop", targets: ["WlogInterop"]),
+        // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
+        .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -35,6 +37,7 @@ let package = Package(
         ),
         .target(name: "WlogCore"),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
+        .target(name: "WlogBaselines", dependencies: ["WlogCore"]),
         .executableTarget(
             name: "wlog",
             dependencies: [
@@ -50,7 +53,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
-        .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal"], path: "Sources/wlog-generate"),
+        .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines"], path: "Sources/wlog-generate"),
         .testTarget(
             name: "WlogCoreTests",
             dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],

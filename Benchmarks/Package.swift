@@ -27,18 +27,21 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WlogCore", package: "wlog"),
+                .product(name: "WlogBaselines", package: "wlog"),
             ],
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Baselines beside wlog in the same run: JSONDecoder, SQLite (loaded with dlopen: no headers
-        // needed to build), sizes in scripts/perf/run.sh. Fixtures: wlog-generate (docs/PERFORMANCE.md).
+        // Baselines beside wlog in the same run: JSONDecoder (WlogBaselines), SQLite (loaded with dlopen:
+        // no headers needed to build; its SQL is scripts/perf/prs.sql), sizes in scripts/perf/run.sh.
+        // Fixtures: wlog-generate (docs/PERFORMANCE.md).
         .executableTarget(
             name: "PerfBaselines",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WlogCore", package: "wlog"),
                 .product(name: "WlogJournal", package: "wlog"),
+                .product(name: "WlogBaselines", package: "wlog"),
             ],
             path: "Benchmarks/PerfBaselines",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

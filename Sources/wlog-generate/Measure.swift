@@ -1,4 +1,5 @@
 import Foundation
+import WlogBaselines
 import WlogCore
 
 // `wlog-generate measure-replay`: how fast the domain core replays realistic events held in RAM.
@@ -200,71 +201,4 @@ func measureReplay(_ arguments: [String]) {
                  ratioCPU, ratioWall, Double(n) / replay.cpu >= 2_000_000 ? "met" : "missed",
                  Double(n) / oneStep.cpu >= 2_000_000 ? "met" : "missed"))
     print("checks: \(decode.check) \(replay.check) \(oneStep.check) \(baseline.check)")
-}
-
-/// The same per-set information as the canonical lines, through Foundation's `JSONDecoder`
-/// (the key names of `docs/EVENTS.md`; unknown keys are parsed and skipped). A copy of the
-/// `PerfBaselines` benchmark's type, so that both baselines decode the same way.
-struct FoundationLine: Decodable {
-    var seq: UInt64
-    var id: String
-    var type: String
-    var v: Int
-    var at: String
-    var tz: Int
-    var recorded: String
-    var actor: String
-    var exercise: String?
-    var workout: String?
-    var set: String?
-    var entry: String?
-    var reps: Int?
-    var weight: String?
-    var unit: String?
-    var rpe: Double?
-    var set_type: String?
-    var done: Bool?
-    var notes: String?
-    var name: String?
-    var routine: String?
-    var day: Int?
-    var reason: String?
-
-    /// The event, for the types that carry the sets, workouts and body weight (≈99 % of lines).
-    func event() -> Event? {
-        guard let occurred = Instant(iso8601: at), let recordedAt = Instant(iso8601: recorded),
-              let eventID = EventID(hex: id) else { return nil }
-        let envelope = Envelope(seq: seq, id: eventID, version: v, occurred: ZonedInstant(occurred, offsetMinutes: tz),
-                                recorded: recordedAt, actor: actor)
-        let massUnit = unit.flatMap(MassUnit.init(rawValue:)) ?? .kg
-        let mass = weight.flatMap { Mass($0, unit: massUnit) }
-        let payload: EventPayload
-        switch type {
-        case "set.logged":
-            payload = .setLogged(SetLogged(exercise: exercise ?? "", workout: workout.flatMap { EventID(hex: $0) }, reps: reps,
-                                           weight: mass, rpe: rpe.flatMap { RPE($0) },
-                                           setType: set_type.flatMap(SetType.init(rawValue:)) ?? .working,
-                                           done: done ?? true, notes: notes))
-        case "set.edited":
-            guard let target = set.flatMap({ EventID(hex: $0) }) else { return nil }
-            payload = .setEdited(SetEdited(set: target, reps: reps, weight: mass, rpe: rpe.flatMap { RPE($0) }, notes: notes))
-        case "set.deleted":
-            guard let target = set.flatMap({ EventID(hex: $0) }) else { return nil }
-            payload = .setDeleted(SetDeleted(set: target, reason: reason))
-        case "workout.started":
-            payload = .workoutStarted(WorkoutStarted(name: name, routine: routine, day: day, notes: notes))
-        case "workout.finished":
-            guard let w = workout.flatMap({ EventID(hex: $0) }) else { return nil }
-            payload = .workoutFinished(WorkoutFinished(workout: w, notes: notes))
-        case "workout.discarded":
-            guard let w = workout.flatMap({ EventID(hex: $0) }) else { return nil }
-            payload = .workoutDiscarded(WorkoutDiscarded(workout: w))
-        case "bodyweight.recorded":
-            guard let mass else { return nil }
-            payload = .bodyweightRecorded(BodyweightRecorded(weight: mass, notes: notes))
-        default:
-            return nil
-        }
-        return Event(envelope: envelope, payload: payload)
-    }
 }

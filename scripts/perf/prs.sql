@@ -1,5 +1,6 @@
--- The PR table a SQLite-backed app would compute from the events table of `wlog-generate --sql`
--- (the same query as Benchmarks/Benchmarks/PerfBaselines/Fixtures.swift, SQLReports.prTable).
+-- The PR table a SQLite-backed app would compute from the events table of `wlog-generate --sql`.
+-- The PerfBaselines benchmark runs this file too (Benchmarks/Benchmarks/PerfBaselines/SQLReports.swift),
+-- and its weekly volume reuses everything before `ranked AS (`: keep that line as it is.
 WITH cur AS (
   SELECT s.seq, s.id, s.at, s.tz, s.workout, s.done,
     COALESCE((SELECT e.exercise FROM events e WHERE e.target = s.id AND e.type = 'set.edited' AND e.exercise IS NOT NULL ORDER BY e.seq DESC LIMIT 1), s.exercise) AS exercise,

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import WlogBaselines
 import WlogCore
 import WlogJournal
 

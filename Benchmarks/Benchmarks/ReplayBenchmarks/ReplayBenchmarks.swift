@@ -1,30 +1,7 @@
 import Benchmark
 import Foundation
+import WlogBaselines
 import WlogCore
-
-/// The same line through Foundation's `JSONDecoder`: the baseline the purpose-built decoder beats.
-struct FoundationEventLine: Decodable {
-    var seq: UInt64?
-    var id: String
-    var type: String
-    var v: Int
-    var at: String
-    var tz: Int
-    var recorded: String
-    var actor: String
-    var exercise: String?
-    var workout: String?
-    var set: String?
-    var reps: Int?
-    var weight: String?
-    var unit: String?
-    var rpe: Double?
-    var set_type: String?
-    var done: Bool?
-    var notes: String?
-    var name: String?
-    var session_rpe: Double?
-}
 
 let replayLineCount = 1_000_000
 
@@ -56,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
         var index = 0
         for _ in benchmark.scaledIterations {
             let data = Data(corpus.bytes[corpus.offsets[index]..<corpus.offsets[index + 1]])
-            blackHole(try decoder.decode(FoundationEventLine.self, from: data))
+            blackHole(try decoder.decode(FoundationLine.self, from: data))
             index += 1
             if index == corpus.count { index = 0 }
         }
