@@ -7,12 +7,19 @@ extension LineReader {
     mutating func event() throws(Failure) -> Event {
         var env = EnvelopeFields()
         if canonicalEnvelope(&env) {
-            if env.type == .setLogged, let (p, _) = canonicalSetLogged(NoExerciseSlots()) {
-                return try finishEvent(env, .setLogged, .setLogged(p))
+            if env.type == .setLogged {
+                var p = SetLogged(exercise: "")
+                if canonicalSetLogged(NoExerciseSlots(), into: &p) != nil { return try finishEvent(env, .setLogged, .setLogged(p)) }
             }
         } else {
             try beginTopObject()
         }
+        return try event(after: &env)
+    }
+
+    /// Reads the rest of the event object after the envelope members read into `env` (the
+    /// cursor inside the top-level object, at its next member).
+    mutating func event(after env: inout EnvelopeFields) throws(Failure) -> Event {
         while let k = try nextTopMember() {
             if k.isEnvelope || k == .unknown {
                 try env.read(k, &self)
@@ -49,9 +56,13 @@ extension LineReader {
             guard take(",\"id\":") else { return restart() }
             key = .id
             fields.id = try eventID()
-            guard take(",\"type\":") else { return restart() }
-            key = .type
-            fields.type = try eventType()
+            if take(",\"type\":\"set.logged\"") {
+                fields.type = .setLogged
+            } else {
+                guard take(",\"type\":") else { return restart() }
+                key = .type
+                fields.type = try eventType()
+            }
             guard take(",\"v\":") else { return restart() }
             key = .v
             try fields.read(.v, &self)
@@ -83,12 +94,12 @@ extension LineReader {
     ///
     /// Returns `nil` with the reader back where it was when the rest of the line is not exactly
     /// that or a value does not read; the general loop then reads the payload (and reports any
-    /// error) with the same value readers. An exercise id found in `slots` comes back with its
-    /// slot (else −1) and the table's `String`.
+    /// error) with the same value readers. The payload is read into `p` (a fresh `SetLogged`:
+    /// no copy of the large value on return); an exercise id found in `slots` gets the table's
+    /// `String` and its slot is returned (else −1).
     @inline(__always)
-    mutating func canonicalSetLogged<Slots: ExerciseSlots>(_ slots: borrowing Slots) -> (SetLogged, Int32)? {
+    mutating func canonicalSetLogged<Slots: ExerciseSlots>(_ slots: borrowing Slots, into p: inout SetLogged) -> Int32? {
         let saved = (pos, depth, topFirst, key)
-        var p = SetLogged(exercise: "")
         var slot: Int32 = -1
         do {
             guard take(",\"exercise\":") else { (pos, depth, topFirst, key) = saved; return nil }
@@ -136,7 +147,7 @@ extension LineReader {
         guard byte == UInt8(ascii: "}") else { (pos, depth, topFirst, key) = saved; return nil }
         pos += 1
         depth -= 1
-        return (p, slot)
+        return slot
     }
 
     /// The length of the string value at the cursor (at its `"`) when it is plain printable

@@ -8,12 +8,21 @@ extension WlogState {
         if let start = line.baseAddress, line.count > 0 {
             var reader = LineReader(base: start.assumingMemoryBound(to: UInt8.self), count: line.count)
             var env = EnvelopeFields()
-            if reader.canonicalEnvelope(&env), env.type == .setLogged, let id = env.id {
-                // Looked up before the payload is read, so that the id table's cache miss overlaps
-                // the parsing instead of following it.
-                let seen = eventIndex.value(for: id) != nil
-                if let (p, slot) = reader.canonicalSetLogged(sets), let envelope = reader.canonicalEnd(env, type: .setLogged) {
-                    if !seen { applySetLogged(p, envelope: envelope, exercise: slot) }
+            if reader.canonicalEnvelope(&env) {
+                if env.type == .setLogged, let id = env.id {
+                    // Looked up before the payload is read, so that the id table's cache miss
+                    // overlaps the parsing instead of following it.
+                    let seen = eventIndex.value(for: id) != nil
+                    var p = SetLogged(exercise: "")
+                    if let slot = reader.canonicalSetLogged(sets, into: &p),
+                       let envelope = reader.canonicalEnd(env, type: .setLogged) {
+                        if !seen { applySetLogged(p, envelope: envelope, exercise: slot) }
+                        return
+                    }
+                } else if let event = try? reader.event(after: &env) {
+                    // Any other type: the rest of the line, without reading the envelope again
+                    // (on an error the general decoder below reports it, or upcasts the line).
+                    apply(event)
                     return
                 }
             }

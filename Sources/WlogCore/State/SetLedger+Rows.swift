@@ -20,29 +20,15 @@ extension SetLedger {
         recorded: Instant, actor: String, change: Int32, previousExtra: Int32 = -1
     ) -> SetRow {
         var flags: UInt8 = 0
-        var extra: SetExtras?
-        if notes != nil || distance != nil || durationMilliseconds != nil {
-            extra = SetExtras(notes: notes, distance: distance, durationMilliseconds: durationMilliseconds)
-        }
         var small: Int32 = 0
+        var wideReps = false
         if let r = reps {
             flags |= SetRow.Flags.hasReps
-            if let fits = Int32(exactly: r) {
-                small = fits
-            } else {
-                flags |= SetRow.Flags.wideReps
-                extra = extra ?? SetExtras()
-                extra?.reps = r
-            }
+            if let fits = Int32(exactly: r) { small = fits } else { wideReps = true; flags |= SetRow.Flags.wideReps }
         }
         var offset: Int16 = 0
-        if let fits = Int16(exactly: performed.offsetMinutes) {
-            offset = fits
-        } else {
-            flags |= SetRow.Flags.wideOffset
-            extra = extra ?? SetExtras()
-            extra?.offset = performed.offsetMinutes
-        }
+        let wideOffset = Int16(exactly: performed.offsetMinutes) == nil
+        if wideOffset { flags |= SetRow.Flags.wideOffset } else { offset = Int16(truncatingIfNeeded: performed.offsetMinutes) }
         var load: Int64 = 0
         if let w = weight {
             flags |= SetRow.Flags.hasWeight
@@ -52,13 +38,11 @@ extension SetLedger {
         if done { flags |= SetRow.Flags.done }
         if isDeleted { flags |= SetRow.Flags.deleted }
         var extraSlot: Int32 = -1
-        if let extra {
-            if previousExtra >= 0 && extras[Int(previousExtra)] == extra {
-                extraSlot = previousExtra
-            } else {
-                extraSlot = Int32(truncatingIfNeeded: extras.count)
-                extras.append(extra)
-            }
+        if notes != nil || distance != nil || durationMilliseconds != nil || wideReps || wideOffset {
+            extraSlot = self.extraSlot(
+                SetExtras(notes: notes, distance: distance, durationMilliseconds: durationMilliseconds,
+                          reps: wideReps ? reps : nil, offset: wideOffset ? performed.offsetMinutes : nil),
+                previous: previousExtra)
         }
         return SetRow(
             id: id, seq: seq, performed: performed.instant.millisecondsSince1970, weight: load,
@@ -66,6 +50,14 @@ extension SetLedger {
             workout: workout.map { workoutSlot($0) } ?? -1, extra: extraSlot, actor: actorSlot(actor),
             change: change, offset: offset, rpe: rpe?.halfPoints ?? 0, effort: effort?.value ?? 0,
             setType: SetRow.setTypeCode(setType), flags: flags)
+    }
+
+    /// The extras slot of `extra`: `previous` when it holds the same, else a new one.
+    @inline(never)
+    private mutating func extraSlot(_ extra: SetExtras, previous: Int32) -> Int32 {
+        if previous >= 0 && extras[Int(previous)] == extra { return previous }
+        extras.append(extra)
+        return Int32(truncatingIfNeeded: extras.count - 1)
     }
 
     /// The set version a row holds; `isDiscarded` from its workout when `resolvingDiscard`, else

@@ -57,11 +57,10 @@ extension WlogState {
     }
 
     mutating func applyWorkoutFinished(_ p: WorkoutFinished, event: Event) {
-        guard var record = workouts[p.workout] else { return }
-        record.finished = event.envelope.occurred
-        if let v = p.notes { record.finishNotes = v }
-        if let v = p.soreness { record.soreness = v }
-        if let v = p.sessionRPE { record.sessionRPE = v }
-        workouts[p.workout] = record
+        guard let index = workouts.index(forKey: p.workout) else { return }
+        workouts.values[index].finished = event.envelope.occurred
+        if let v = p.notes { workouts.values[index].finishNotes = v }
+        if let v = p.soreness { workouts.values[index].soreness = v }
+        if let v = p.sessionRPE { workouts.values[index].sessionRPE = v }
     }
 }
