@@ -39,13 +39,14 @@ extension SnapshotWriter {
 }
 
 extension SnapshotReader {
-    /// An array written by `rawArray`, copied out in one piece.
-    mutating func rawArray<T>(_: T.Type) throws(SnapshotError) -> [T] {
+    /// An array written by `rawArray`, copied out in one piece; with `growing`, with room for
+    /// 1/16 more (the tail replayed after a snapshot appends to it without copying it all).
+    mutating func rawArray<T>(_: T.Type, growing: Bool = false) throws(SnapshotError) -> [T] {
         assert(_isPOD(T.self), "raw arrays hold plain values only")
         let stride = MemoryLayout<T>.stride
         let n = try count(max: remaining / stride)
         let source = try take(n * stride)
-        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+        return [T](unsafeUninitializedCapacity: growing ? n + n / 16 + 64 : n) { buffer, initialized in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
             initialized = n
         }
@@ -72,7 +73,7 @@ extension SnapshotReader {
             let seq = try r.u64(), id = try r.id()
             return SetChange(seq: seq, eventID: id, type: try r.raw(EventType.self))
         }
-        s.rows = try rawArray(SetRow.self)
+        s.rows = try rawArray(SetRow.self, growing: true)
         guard s.rows.allSatisfy(s.holds) else { throw SnapshotError("snapshot set row out of range") }
         let edited = try count(max: s.rows.count)
         for _ in 0..<edited {
@@ -82,7 +83,7 @@ extension SnapshotReader {
             guard versions.allSatisfy(s.holds) else { throw SnapshotError("snapshot set version out of range") }
             s.history[Int32(key)] = versions
         }
-        let order = try rawArray(Int32.self)
+        let order = try rawArray(Int32.self, growing: true)
         guard s.isHistoryOrder(order) else { throw SnapshotError("snapshot set order is not the history order") }
         s.order = order
         s.rebuildLookups()

@@ -244,7 +244,7 @@ extension WlogState {
         guard rows.count + others.count == count else {
             throw SnapshotError("snapshot has \(rows.count + others.count) event ids, \(count) events")
         }
-        var table = EventIDTable(capacity: count)
+        var table = EventIDTable(capacity: count + count / 16 + 64)
         for (index, row) in rows.enumerated() where !table.insertIfAbsent(row.id, value: Int32(truncatingIfNeeded: index)) {
             throw SnapshotError("snapshot repeats event id \(row.id.hex)")
         }
