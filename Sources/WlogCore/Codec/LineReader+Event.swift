@@ -63,20 +63,34 @@ extension LineReader {
                 key = .type
                 fields.type = try eventType()
             }
-            guard take(",\"v\":") else { return restart() }
-            key = .v
-            try fields.read(.v, &self)
-            guard take(",\"at\":") else { return restart() }
+            if let type = fields.type, EventCodec.currentVersion(of: type) == 1, take(",\"v\":1,\"at\":") {
+                fields.version = 1
+            } else {
+                guard take(",\"v\":") else { return restart() }
+                key = .v
+                try fields.read(.v, &self)
+                guard take(",\"at\":") else { return restart() }
+            }
             key = .at
-            let at = try instant()
-            fields.at = at.instant
-            fields.atOffset = at.offset
+            let atStart = pos
+            let atCanonical = canonicalInstantValue()
+            if let ms = atCanonical {
+                fields.at = Instant(millisecondsSince1970: ms)
+            } else {
+                let at = try instant()
+                fields.at = at.instant
+                fields.atOffset = at.offset
+            }
             guard take(",\"tz\":") else { return restart() }
             key = .tz
             fields.tz = try offset()
             guard take(",\"recorded\":") else { return restart() }
             key = .recorded
-            fields.recorded = try instant().instant
+            if let atMilliseconds = atCanonical, let ms = sameDayInstant(as: atStart, atMilliseconds) {
+                fields.recorded = Instant(millisecondsSince1970: ms)
+            } else {
+                fields.recorded = try instant().instant
+            }
             guard take(",\"actor\":") else { return restart() }
             key = .actor
             fields.actor = try string()

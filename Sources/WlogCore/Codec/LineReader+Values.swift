@@ -189,17 +189,40 @@ extension LineReader {
     @inline(__always)
     mutating func instant() throws(Failure) -> (instant: Instant, offset: Int) {
         let start = pos
-        if end - pos >= 26, base[pos] == UInt8(ascii: "\""), base[pos + 25] == UInt8(ascii: "\""),
-           base[pos + 24] == UInt8(ascii: "Z"), let ms = canonicalInstant(base + pos + 1) {
-            pos += 26
-            return (Instant(millisecondsSince1970: ms), 0)
-        }
+        if let ms = canonicalInstantValue() { return (Instant(millisecondsSince1970: ms), 0) }
         let text = LineReader.truncatingFraction(try string())
         guard let parsed = Instant.parseISO8601(text), let offset = parsed.offsetMinutes else {
             pos = start
             throw fail(.invalidValue, "an instant such as \"2026-11-20T17:05:00.000Z\"")
         }
         return (Instant(millisecondsSince1970: parsed.local - Int64(offset) * 60_000), offset)
+    }
+
+    /// A canonical instant (`"YYYY-MM-DDTHH:MM:SS.mmmZ"`) at the cursor, consumed; nil (cursor
+    /// unmoved) for any other text.
+    @inline(__always)
+    mutating func canonicalInstantValue() -> Int64? {
+        guard end - pos >= 26, base[pos] == UInt8(ascii: "\""), base[pos + 25] == UInt8(ascii: "\""),
+              base[pos + 24] == UInt8(ascii: "Z"), let ms = canonicalInstant(base + pos + 1) else { return nil }
+        pos += 26
+        return ms
+    }
+
+    /// A canonical instant at the cursor whose date is that of the canonical instant text at
+    /// `earlier` (worth `earlierMilliseconds`): only its time of day is read and checked — the
+    /// envelope's `recorded` is usually on the day of its `at`. Nil (cursor unmoved) otherwise.
+    @inline(__always)
+    mutating func sameDayInstant(as earlier: Int, _ earlierMilliseconds: Int64) -> Int64? {
+        guard end - pos >= 26, base[pos] == UInt8(ascii: "\""), base[pos + 25] == UInt8(ascii: "\""),
+              base[pos + 24] == UInt8(ascii: "Z") else { return nil }
+        let a = UnsafeRawPointer(base + earlier + 1), b = UnsafeRawPointer(base + pos + 1)
+        guard a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
+              a.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt16.self),
+              let time = LineReader.canonicalTimeOfDay(base + pos + 1) else { return nil }
+        let day: Int64 = 86_400_000
+        let earlierTime = earlierMilliseconds - (earlierMilliseconds >= 0 ? earlierMilliseconds / day : (earlierMilliseconds - day + 1) / day) * day
+        pos += 26
+        return earlierMilliseconds - earlierTime + time
     }
 
     /// The text with a seconds fraction cut to its first three digits (what `parseISO8601` keeps
@@ -218,31 +241,40 @@ extension LineReader {
     @inline(__always)
     private func canonicalInstant(_ p: UnsafePointer<UInt8>) -> Int64? {
         @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
-        // Three little-endian words checked at once (SWAR): "YYYY-MM-", "DDTHH:MM", ":SS.mmmZ"
-        // (byte 23 is the `Z` the caller checked). Separator bytes must equal the template's,
-        // digit bytes must be 0x30…0x39 (high nibble 3, low nibble + 6 without carry into 0x10).
-        @inline(__always) func ok(_ at: Int, _ template: UInt64, _ digitMask: UInt64) -> Bool {
-            let w = UInt64(littleEndian: UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self))
-            let sepMask = ~digitMask
-            guard w & sepMask == template & sepMask,
-                  w & digitMask & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 & digitMask,
-                  ((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010 & digitMask == 0
-            else { return false }
-            return true
-        }
         // Templates as little-endian words: byte i of the text is bits 8i…8i+7.
-        guard ok(0, 0x2D30_302D_3030_3030, 0x00FF_FF00_FFFF_FFFF),   // "0000-00-"
-              ok(8, 0x3030_3A30_3054_3030, 0xFFFF_00FF_FF00_FFFF),   // "00T00:00"
-              ok(16, 0x5A30_3030_2E30_303A, 0x00FF_FFFF_00FF_FF00)   // ":00.000Z"
-        else { return nil }
+        guard LineReader.digits(p, 0, 0x2D30_302D_3030_3030, 0x00FF_FF00_FFFF_FFFF),   // "0000-00-"
+              let time = LineReader.canonicalTimeOfDay(p) else { return nil }
         let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
         let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+        guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year) else { return nil }
+        let days = LocalDay.daysFromCivil(year: year, month: month, day: day)
+        return Int64(days) * 86_400_000 + time
+    }
+
+    /// The time of day of `YYYY-MM-DDTHH:MM:SS.mmmZ` at `p` in milliseconds, checking bytes
+    /// 8…23 (`DDTHH:MM:SS.mmmZ`; the day's digits are checked, not its value), or nil.
+    @inline(__always)
+    static func canonicalTimeOfDay(_ p: UnsafePointer<UInt8>) -> Int64? {
+        @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
+        guard digits(p, 8, 0x3030_3A30_3054_3030, 0xFFFF_00FF_FF00_FFFF),   // "00T00:00"
+              digits(p, 16, 0x5A30_3030_2E30_303A, 0x00FF_FFFF_00FF_FF00)   // ":00.000Z"
+        else { return nil }
         let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
         let millis = d(20) * 100 + d(21) * 10 + d(22)
-        guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60 else { return nil }
-        let days = LocalDay.daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86_400_000 + Int64(((hour * 60 + minute) * 60 + second) * 1000 + millis)
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        return Int64(((hour * 60 + minute) * 60 + second) * 1000 + millis)
+    }
+
+    /// Whether the word at `p + at` matches `template` (SWAR): separator bytes must equal the
+    /// template's, digit bytes (`digitMask`) must be 0x30…0x39 (high nibble 3, low nibble + 6
+    /// without carry into 0x10).
+    @inline(__always)
+    static func digits(_ p: UnsafePointer<UInt8>, _ at: Int, _ template: UInt64, _ digitMask: UInt64) -> Bool {
+        let w = UInt64(littleEndian: UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self))
+        let sepMask = ~digitMask
+        return w & sepMask == template & sepMask
+            && w & digitMask & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 & digitMask
+            && ((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010 & digitMask == 0
     }
 
     /// A UTC offset in minutes, −1080…1080 (±18 h).
