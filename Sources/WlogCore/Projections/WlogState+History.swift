@@ -75,9 +75,19 @@ extension WlogState {
 
     /// Every workout newest first, unpaginated, with PRs.
     public func workoutSummaries(context: QueryContext) -> [WorkoutSummary] {
+        var summaries: [WorkoutSummary] = []
+        forEachWorkoutSummary(context: context) { summaries.append($0) }
+        return summaries
+    }
+
+    /// Hands every workout's summary to `body`, newest first, one at a time: what
+    /// `workoutSummaries` returns, without holding them all (a full rebuild on a long journal).
+    public func forEachWorkoutSummary(context: QueryContext, _ body: (WorkoutSummary) throws -> Void) rethrows {
         let index = WorkoutIndex(self)
         let finder = PRCache(state: self, live: index.live)
-        return index.newestFirst.map { summary(of: $0, sets: index.sets(of: $0), context: context, prs: finder) }
+        for entry in index.newestFirst {
+            try body(summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder))
+        }
     }
 
     /// The exercise, or a stand-in named by its id (group Core, so labels ignore it) when unknown.

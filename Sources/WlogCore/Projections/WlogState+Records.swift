@@ -2,7 +2,7 @@
 extension WlogState {
     /// The records of `exercise` over `sets` with the settings' rep targets (unless `repTargets`
     /// is given), e1RM formula and maximum reps: what every screen showing PRs uses.
-    public func personalRecords(of exercise: Exercise, sets: some Sequence<LoggedSet>, repTargets: [Int]? = nil) -> PersonalRecords {
+    public func personalRecords(of exercise: Exercise, sets: some Collection<LoggedSet>, repTargets: [Int]? = nil) -> PersonalRecords {
         PersonalRecords(
             exercise: exercise, sets: sets, repTargets: repTargets ?? settings.prReps,
             formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)

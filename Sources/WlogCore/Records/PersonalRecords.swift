@@ -16,8 +16,10 @@ public struct PersonalRecords: Sendable {
     public let kinds: [RecordKind]
     /// The current records, in display order; a category without any value is absent.
     public let records: [PersonalRecord]
-    /// The counted sets in history order.
-    let counted: [LoggedSet]
+    /// The counted sets that were rep PRs (`isRepPR`), in history order: every answer of
+    /// `bestReps(atOrAbove:)` is one of them (the first set with the most reps at or above a
+    /// weight lifted more reps than every earlier set at its own weight or heavier).
+    let repPRSetsInOrder: [LoggedSet]
     /// The categories each set was a PR in when it was performed.
     let prsBySet: [EventID: [RecordKind]]
     /// The sets that lifted more reps than ever before at their weight or heavier.
@@ -30,65 +32,23 @@ public struct PersonalRecords: Sendable {
     ///     reps are always added.
     ///   - formula: the e1RM formula; `maxReps`: sets above it get no e1RM.
     public init(
-        exercise: Exercise, sets: some Sequence<LoggedSet>, repTargets: [Int] = [1, 3, 5, 8, 10],
+        exercise: Exercise, sets: some Collection<LoggedSet>, repTargets: [Int] = [1, 3, 5, 8, 10],
         formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps
     ) {
         self.exercise = exercise
         let kinds = Self.kinds(for: exercise, repTargets: repTargets)
         self.kinds = kinds
-        let counted = Self.countedInHistoryOrder(sets, of: exercise)
-        self.counted = counted
-        let measure = RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps)
-
-        // The best value so far per category (same index as `kinds`) and the set that first reached it.
-        var best = [RecordMeasure.Value?](repeating: nil, count: kinds.count)
-        var bestSet = [Int](repeating: -1, count: kinds.count)
-        var prsBySet: [EventID: [RecordKind]] = [:]
-        var repPRSets: Set<EventID> = []
-        var heaviestWithAtLeast: [Int64] = []  // index r − 1: heaviest load (kg 1e-4) with ≥ r reps
-        for (position, set) in counted.enumerated() {
-            var prs: [RecordKind] = []
-            for (index, kind) in kinds.enumerated() {
-                guard let value = measure.value(of: set, for: kind) else { continue }
-                if let current = best[index], !value.isBetter(than: current) { continue }
-                best[index] = value
-                bestSet[index] = position
-                prs.append(kind)
-            }
-            if !prs.isEmpty { prsBySet[set.id] = prs }
-            if let load = measure.load(of: set), let reps = set.reps, reps >= 1 {
-                let kg = load.kilogramTenThousandths
-                let r = min(reps, 100_000)
-                if r > heaviestWithAtLeast.count || heaviestWithAtLeast[r - 1] < kg { repPRSets.insert(set.id) }
-                if heaviestWithAtLeast.count < r {
-                    heaviestWithAtLeast.append(contentsOf: repeatElement(Int64.min, count: r - heaviestWithAtLeast.count))
-                }
-                for index in 0..<r where heaviestWithAtLeast[index] < kg { heaviestWithAtLeast[index] = kg }
-            }
+        var scan = RecordScan(kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps))
+        if !scan.addAll(sets, of: exercise) {
+            // Out of history order: start again over the counted sets sorted.
+            scan = RecordScan(kinds: kinds, measure: scan.measure)
+            let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
+            _ = scan.addAll(counted.sorted(by: LoggedSet.historyOrder), of: exercise)
         }
-        self.prsBySet = prsBySet
-        self.repPRSets = repPRSets
-        self.records = kinds.indices.compactMap { index in
-            guard let value = best[index] else { return nil }
-            let set = counted[bestSet[index]]
-            return PersonalRecord(
-                kind: kinds[index], value: value.value, reps: set.reps, weight: measure.load(of: set),
-                set: set.id, performed: set.performed)
-        }
-    }
-
-    /// The sets of `exercise` that count toward its records, in history order (sorted only when
-    /// they are not already: callers usually pass the ledger's history-ordered live sets).
-    static func countedInHistoryOrder(_ sets: some Sequence<LoggedSet>, of exercise: Exercise) -> [LoggedSet] {
-        var counted: [LoggedSet] = []
-        counted.reserveCapacity(sets.underestimatedCount)
-        var sorted = true
-        for set in sets where set.exercise == exercise.id && counts(set, for: exercise.kind) {
-            if sorted, let last = counted.last, LoggedSet.historyOrder(set, last) { sorted = false }
-            counted.append(set)
-        }
-        if !sorted { counted.sort(by: LoggedSet.historyOrder) }
-        return counted
+        self.prsBySet = scan.prsBySet
+        self.repPRSets = scan.repPRSets
+        self.repPRSetsInOrder = scan.repPRSetsInOrder
+        self.records = scan.records
     }
 
     /// The record of a category, if any set has a value in it.
@@ -104,7 +64,7 @@ public struct PersonalRecords: Sendable {
     public func bestReps(atOrAbove weight: Mass) -> (reps: Int, set: LoggedSet)? {
         let measure = RecordMeasure(kind: exercise.kind, formula: .epley, maxReps: 0)
         var best: (reps: Int, set: LoggedSet)?
-        for set in counted {
+        for set in repPRSetsInOrder {
             guard let load = measure.load(of: set), load >= weight, let reps = set.reps, reps >= 1 else { continue }
             if reps > (best?.reps ?? 0) { best = (reps, set) }
         }

@@ -107,7 +107,8 @@ struct Replay: ParsableCommand {
         // A full rebuild: the projection snapshot is neither read nor written (what --stats measures).
         let loaded = try JournalSession(context: context).load(useSnapshot: false)
         let query = loaded.queryContext(now: context.now)
-        _ = loaded.state.history(HistoryFilter(limit: Int.max), context: query)
+        // Every projection is computed; history's summaries are made one at a time, not kept.
+        loaded.state.forEachWorkoutSummary(context: query) { _ in }
         _ = loaded.state.volume(VolumeOptions(), context: query)
         _ = loaded.state.bodyweightStats(context: query)
         let seconds = (ContinuousClock.now - started).seconds
