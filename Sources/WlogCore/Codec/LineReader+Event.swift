@@ -190,7 +190,7 @@ extension LineReader {
 
     /// Consumes `text` when the bytes at the cursor are exactly it.
     @inline(__always)
-    private mutating func take(_ text: StaticString) -> Bool {
+    mutating func take(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
         guard end - pos >= n else { return false }
         let a = UnsafeRawPointer(base + pos), b = UnsafeRawPointer(text.utf8Start)

@@ -85,6 +85,7 @@ extension LineReader {
 
     /// One planned exercise object.
     mutating func plannedExercise() throws(Failure) -> PlannedExercise {
+        if let canonical = canonicalPlannedExercise() { return canonical }
         try beginObject()
         var exercise: String?, sets: Int?, low: Int?, high: Int?, rpe: RPE?, rest: Int?
         var first = true
@@ -105,6 +106,33 @@ extension LineReader {
         guard let low else { throw missing(.repsLow) }
         guard let high else { throw missing(.repsHigh) }
         return PlannedExercise(exercise: exercise, sets: sets, repsLow: low, repsHigh: high, rpe: rpe, restSeconds: rest)
+    }
+
+    /// A planned exercise object as the writer writes it (`LineWriter.planned(_:)`: members in
+    /// that order, no white space), matched by literal member names; nil with the reader back
+    /// where it was otherwise (the general loop then reads it, and reports any error).
+    @inline(__always)
+    mutating func canonicalPlannedExercise() -> PlannedExercise? {
+        let saved = (pos, key)
+        do {
+            guard take("{\"exercise\":") else { return nil }
+            let exercise = try string(oftenIn: KnownStrings.exerciseIDs)
+            guard take(",\"sets\":") else { (pos, key) = saved; return nil }
+            let sets = try int()
+            guard take(",\"reps_low\":") else { (pos, key) = saved; return nil }
+            let low = try int()
+            guard take(",\"reps_high\":") else { (pos, key) = saved; return nil }
+            let high = try int()
+            var rpe: RPE?, rest: Int?
+            if take(",\"rpe\":") { rpe = try self.rpe() }
+            if take(",\"rest_s\":") { rest = try int() }
+            guard take("}") else { (pos, key) = saved; return nil }
+            key = .planned
+            return PlannedExercise(exercise: exercise, sets: sets, repsLow: low, repsHigh: high, rpe: rpe, restSeconds: rest)
+        } catch {
+            (pos, key) = saved
+            return nil
+        }
     }
 
     /// An array of planned exercise objects.

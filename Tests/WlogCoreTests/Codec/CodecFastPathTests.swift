@@ -77,6 +77,36 @@ struct CodecFastPathTests {
         }
     }
 
+    @Test("recorded on the day of at reads only its time; anything else as the general parser reads it")
+    func sameDay() {
+        let recorded = "2026-11-20T17:05:03.120Z"
+        for other in ["2026-11-20T24:00:00.000Z", "2026-11-20T17:60:00.000Z", "2026-11-20T00:00:00.000Z",
+                      "2026-11-20T23:59:59.999Z", "2026-11-20T17:05:0x.000Z", "2026-11-21T00:00:00.000Z",
+                      "2026-11-20T17:05:03.120+01:00", "2026-11-20T17:05:03Z"] {
+            expectSameAsGeneral(Self.envelope.replacingOccurrences(of: recorded, with: other) + #","exercise":"squat"}"#)
+        }
+        let before1970 = Self.envelope.replacingOccurrences(of: "2026-11-20T17:05:00.123Z", with: "1969-12-31T23:00:00.000Z")
+            .replacingOccurrences(of: recorded, with: "1969-12-31T01:02:03.004Z") + #","exercise":"squat"}"#
+        expectSameAsGeneral(before1970)
+        #expect((try? EventCodec.decode(before1970))?.envelope.recorded.millisecondsSince1970 == -86_400_000 + 3_723_004)
+    }
+
+    @Test("planned exercises in the writer's order, and any other form, read as the general reader reads them")
+    func planned() {
+        let start = Self.envelope.replacingOccurrences(of: "set.logged", with: "workout.started") + #","planned":"#
+        for planned in [
+            #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8,"rpe":8,"rest_s":180},{"exercise":"my-lift","sets":3,"reps_low":8,"reps_high":12}]"#,
+            #"[{"sets":4,"exercise":"bench-press","reps_low":5,"reps_high":8}]"#,
+            #"[{"exercise":"bench-press","sets":4,"reps_low":5}]"#,
+            #"[{"exercise":"bench-press","sets":4.5,"reps_low":5,"reps_high":8}]"#,
+            #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8,"x":1}]"#,
+            #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8,"rpe":11}]"#,
+            #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8} ]"#,
+        ] {
+            expectSameAsGeneral(start + planned + "}")
+        }
+    }
+
     @Test("other event types and envelopes out of order")
     func others() {
         expectSameAsGeneral(#"{"seq":3,"id":"3f9a21c000000000000000000000002b","type":"workout.started","v":1,"at":"2026-11-20T17:05:00.000Z","tz":60,"recorded":"2026-11-20T17:05:00.000Z","actor":"user","name":"Push"}"#)
