@@ -103,7 +103,15 @@ struct CodecFastPathTests {
             #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8,"rpe":11}]"#,
             #"[{"exercise":"bench-press","sets":4,"reps_low":5,"reps_high":8} ]"#,
         ] {
-            expectSameAsGeneral(start + planned + "}")
+            // A space after each `{` sends the objects to the general reader (errors then differ
+            // in offset only).
+            let fast = outcome(start + planned + "}")
+            let general = outcome(start + planned.replacingOccurrences(of: "{", with: "{ ") + "}")
+            switch (fast, general) {
+            case (.success(let a), .success(let b)): #expect(a == b)
+            case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.key == b.key && a.expected == b.expected, "\(a) vs \(b)")
+            default: Issue.record("fast \(fast) vs general \(general)")
+            }
         }
     }
 
