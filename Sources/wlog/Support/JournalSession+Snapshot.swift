@@ -69,14 +69,7 @@ extension JournalSession {
                     verified = true
                     return
                 }
-                let event: Event
-                do {
-                    event = try EventCodec.decode(line)
-                } catch {
-                    throw WlogError(.damaged, "event \(seq) of \(context.journalPath) cannot be read: \(error); "
-                        + "the file's checksums are good, so a newer wlog may have written it — upgrade wlog")
-                }
-                state.apply(event)
+                try apply(line, seq: seq, to: &state)
             }
         } catch is Mismatch {
             return nil

@@ -71,14 +71,14 @@ struct JournalSession {
         do {
             return try reader.forEachLine(after: state.lastSeq) { seq, line in
                 if case .sequence(let last)? = asOf, seq > last { throw Stop() }
+                guard case .instant(let moment)? = asOf else { return try apply(line, seq: seq, to: &state) }
                 let event: Event
                 do {
                     event = try EventCodec.decode(line)
                 } catch {
-                    throw WlogError(.damaged, "event \(seq) of \(context.journalPath) cannot be read: \(error); "
-                        + "the file's checksums are good, so a newer wlog may have written it — upgrade wlog")
+                    throw unreadable(seq, error)
                 }
-                if case .instant(let moment)? = asOf, event.envelope.recorded > moment { return }
+                if event.envelope.recorded > moment { return }
                 state.apply(event)
             }
         } catch is Stop {
@@ -86,6 +86,21 @@ struct JournalSession {
         } catch let error as JournalError {
             throw WlogError(journal: error)
         }
+    }
+
+    /// Decodes and applies one journal line in one step (`WlogState.apply(line:)`).
+    func apply(_ line: UnsafeRawBufferPointer, seq: UInt64, to state: inout WlogState) throws {
+        do {
+            try state.apply(line: line)
+        } catch {
+            throw unreadable(seq, error)
+        }
+    }
+
+    /// The error for a line whose checksums are good but which this wlog cannot decode.
+    func unreadable(_ seq: UInt64, _ error: any Error) -> WlogError {
+        WlogError(.damaged, "event \(seq) of \(context.journalPath) cannot be read: \(error); "
+            + "the file's checksums are good, so a newer wlog may have written it — upgrade wlog")
     }
 
     /// Prints the reader's findings (a torn tail or damage) to stderr; reading goes on.
