@@ -139,6 +139,7 @@ extension LineReader {
     mutating func plannedArray() throws(Failure) -> [PlannedExercise] {
         try beginArray()
         var out: [PlannedExercise] = []
+        if byte != UInt8(ascii: "]") { out.reserveCapacity(8) }   // a routine day's exercises: one allocation
         var first = true
         while try nextElement(&first) { out.append(try plannedExercise()) }
         return out
