@@ -26,6 +26,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue #3's figure: decode + evolve of the whole corpus into a new state per iteration.
+    // Events/s = 1,000,000 / wall time of one iteration (the JSONDecoder line above is the baseline).
+    let wholeReplay = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], scalingFactor: .one,
+        maxDuration: .seconds(60), maxIterations: 5)
+
+    Benchmark("decode + evolve in one step, WlogState.apply(line:) (1M lines)", configuration: wholeReplay) { _ in
+        var state = WlogState.initial
+        try corpus.bytes.withUnsafeBytes { all in
+            for index in 0..<corpus.count {
+                try state.apply(line: UnsafeRawBufferPointer(rebasing: all[corpus.offsets[index]..<corpus.offsets[index + 1]]))
+            }
+        }
+        blackHole(state.eventCount)
+    }
+
+    Benchmark("decode + evolve in two steps, apply(EventCodec.decode) (1M lines)", configuration: wholeReplay) { _ in
+        var state = WlogState.initial
+        try corpus.bytes.withUnsafeBytes { all in
+            for index in 0..<corpus.count {
+                state.apply(try EventCodec.decode(UnsafeRawBufferPointer(rebasing: all[corpus.offsets[index]..<corpus.offsets[index + 1]])))
+            }
+        }
+        blackHole(state.eventCount)
+    }
+
     Benchmark("JSONDecoder baseline (1M canonical lines)",
               configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .mega,
                                    maxDuration: .seconds(60), maxIterations: 2)) { benchmark in
