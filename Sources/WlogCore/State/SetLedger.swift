@@ -80,7 +80,10 @@ struct SetLedger: Sendable {
     mutating func actorSlot(_ actor: String) -> Int32 {
         if lastActor >= 0 && actors[Int(lastActor)] == actor { return lastActor }
         let slot: Int32
-        if let known = actorLookup[actor] {
+        if actors.count <= 16, let index = actors.firstIndex(of: actor) {
+            // A journal has a few actors: comparing them beats hashing the text.
+            slot = Int32(truncatingIfNeeded: index)
+        } else if actors.count > 16, let known = actorLookup[actor] {
             slot = known
         } else {
             slot = Int32(truncatingIfNeeded: actors.count)
