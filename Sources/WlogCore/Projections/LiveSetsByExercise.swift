@@ -1,26 +1,36 @@
 /// The live sets of a state grouped by exercise, each group in history order.
 ///
-/// Groups positions into one shared list instead of copying sets, so grouping 100,000 sets costs
-/// one hash per set; a group is read through `sets(of:)` without materialising an array.
+/// Groups positions in the `LiveSets` view by exercise slot (an integer, no string hashing).
+/// Reading every group (the PR table of every exercise) is fastest with the sets made up front in
+/// one sequential pass (`madeUpFront`); reading a few groups (the exercises of one history page)
+/// is fastest making only their sets, as `sets(of:)` is read.
 public struct LiveSetsByExercise: Sendable {
     /// Every live set in history order.
-    public let live: [LoggedSet]
-    /// The positions in `live` of each exercise's sets.
-    private let positions: [String: [Int32]]
+    public let live: LiveSets
+    /// The same sets made up front, when asked for.
+    private let made: [LoggedSet]?
+    /// The positions in `live` of each exercise slot's sets (empty for slots without live sets).
+    private let positions: [[Int32]]
+    /// Exercise id → slot, for the slots with live sets.
+    private let slots: [String: Int]
 
-    /// Groups `live` (history order) by exercise.
-    public init(_ live: [LoggedSet]) {
+    /// Groups `live` by exercise, making every set up front when `madeUpFront`.
+    public init(_ live: LiveSets, madeUpFront: Bool) {
         self.live = live
-        var positions: [String: [Int32]] = [:]
-        for (position, set) in live.enumerated() { positions[set.exercise, default: []].append(Int32(position)) }
+        made = madeUpFront ? live.madeAll() : nil
+        var positions = [[Int32]](repeating: [], count: live.exerciseSlotCount)
+        for position in live.indices { positions[Int(live.exerciseSlot(at: position))].append(Int32(position)) }
+        var slots: [String: Int] = [:]
+        for (slot, found) in positions.enumerated() where !found.isEmpty { slots[live.exerciseID(slot: Int32(slot))] = slot }
         self.positions = positions
+        self.slots = slots
     }
 
     /// The ids of the exercises with at least one live set, in no particular order.
-    public var exerciseIDs: Dictionary<String, [Int32]>.Keys { positions.keys }
+    public var exerciseIDs: Dictionary<String, Int>.Keys { slots.keys }
 
     /// The live sets of `exercise` in history order (empty when it has none).
     public func sets(of exercise: String) -> LazyMapSequence<[Int32], LoggedSet> {
-        (positions[exercise] ?? []).lazy.map { [live] in live[Int($0)] }
+        (slots[exercise].map { positions[$0] } ?? []).lazy.map { [live, made] in made?[Int($0)] ?? live[Int($0)] }
     }
 }

@@ -84,7 +84,7 @@ extension WlogState {
     /// `workoutSummaries` returns, without holding them all (a full rebuild on a long journal).
     public func forEachWorkoutSummary(context: QueryContext, _ body: (WorkoutSummary) throws -> Void) rethrows {
         let index = WorkoutIndex(self)
-        let finder = PRCache(state: self, live: index.live)
+        let finder = PRCache(state: self, live: index.live, everyExercise: true)
         for entry in index.newestFirst {
             try body(summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder))
         }
@@ -109,20 +109,24 @@ extension WlogState {
 final class PRCache {
     private let state: WlogState
     /// The live sets in history order.
-    private let live: [LoggedSet]
+    private let live: LiveSets
     private var byExercise: [String: PersonalRecords] = [:]
+    /// Whether most exercises will be asked for (every workout), not just a page's.
+    private let everyExercise: Bool
     /// The live sets by exercise, grouped on the first miss.
     private var grouped: LiveSetsByExercise?
 
-    init(state: WlogState, live: [LoggedSet]) {
+    /// A cache over `live`; `everyExercise` when the query will read most exercises' records.
+    init(state: WlogState, live: LiveSets, everyExercise: Bool = false) {
         self.state = state
         self.live = live
+        self.everyExercise = everyExercise
     }
 
     /// The categories a set was a PR in when it was performed.
     func records(of set: LoggedSet) -> [RecordKind] {
         if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
-        let grouped = self.grouped ?? LiveSetsByExercise(live)
+        let grouped = self.grouped ?? LiveSetsByExercise(live, madeUpFront: everyExercise)
         self.grouped = grouped
         let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))
         byExercise[set.exercise] = records

@@ -8,8 +8,9 @@ extension WlogState {
             formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
     }
 
-    /// The live sets grouped by exercise, each in history order, without copying a set.
-    public func liveSetsByExercise() -> LiveSetsByExercise { LiveSetsByExercise(liveSets) }
+    /// The live sets grouped by exercise, each in history order, all made up front (for reading
+    /// every exercise's sets).
+    public func liveSetsByExercise() -> LiveSetsByExercise { LiveSetsByExercise(lazyLiveSets, madeUpFront: true) }
 
     /// The records of the exercise with id `exercise` over all its live sets; `nil` when unknown.
     public func personalRecords(ofExercise id: String) -> PersonalRecords? {

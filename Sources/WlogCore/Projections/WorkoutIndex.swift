@@ -1,8 +1,9 @@
 /// The live workouts of a state: explicit sessions not discarded and implicit days with sets.
 ///
 /// Built on demand by the queries in one pass over the live sets (O(sets)); evolve keeps no
-/// aggregate of its own. Entries refer to their sets by position in one shared list, so building
-/// the index copies no set: a query materialises the sets of the entries it shows (`sets(of:)`).
+/// aggregate of its own. Entries refer to their sets by position in the `LiveSets` view, so
+/// building the index makes no `LoggedSet`: a query makes the sets of the entries it shows
+/// (`sets(of:)`).
 struct WorkoutIndex {
     /// One workout: its key, its session record and the positions of its live sets.
     struct Entry {
@@ -32,23 +33,24 @@ struct WorkoutIndex {
         }
     }
 
-    /// The live sets in history order (the list entries point into).
-    let live: [LoggedSet]
+    /// The live sets in history order (the view entries point into).
+    let live: LiveSets
     /// Every workout, in order of first appearance.
     private(set) var all: [Entry] = []
     /// The position of each workout in `all`.
     private var positions: [WorkoutKey: Int] = [:]
 
-    /// Indexes the live workouts of `state`; `live` defaults to `state.liveSets` (pass it when the
-    /// query already has it, to avoid computing it twice).
-    init(_ state: WlogState, live: [LoggedSet]? = nil) {
-        self.live = live ?? state.liveSets
+    /// Indexes the live workouts of `state`.
+    init(_ state: WlogState) {
+        let live = state.lazyLiveSets
+        self.live = live
         var current = -1
         var currentKey: WorkoutKey?
-        for (position, set) in self.live.enumerated() {
-            let key = WorkoutKey(of: set)
+        for position in live.indices {
+            let key = live.workoutKey(at: position)
             if key != currentKey {
-                current = entryPosition(key, record: set.workout.flatMap(state.workout), first: set.performed)
+                current = entryPosition(
+                    key, record: live.workoutID(at: position).flatMap(state.workout), first: live.performed(at: position))
                 currentKey = key
             }
             all[current].setPositions.append(Int32(position))
@@ -69,7 +71,7 @@ struct WorkoutIndex {
     /// The live sets of an entry, in history order.
     func sets(of entry: Entry) -> [LoggedSet] { entry.setPositions.map { live[Int($0)] } }
 
-    /// Whether any set of the entry satisfies `predicate` (without copying the sets).
+    /// Whether any set of the entry satisfies `predicate` (without making an array of them).
     func anySet(of entry: Entry, _ predicate: (LoggedSet) -> Bool) -> Bool {
         entry.setPositions.contains { predicate(live[Int($0)]) }
     }
