@@ -96,8 +96,10 @@ struct EventIDTable: Sendable {
         (id.high &* 0xC2B2_AE3D_27D4_EB4F ^ id.low) &* 0x9E37_79B9_7F4A_7C15
     }
 
+    /// The fingerprint mixes both halves of the hash: ids wlog mints (`DecideContext.JournalIDs`)
+    /// differ only in the top bits of their first half, which reach only the hash's top bits.
     @inline(__always)
-    private static func fingerprint(_ h: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: h) | 1 }
+    private static func fingerprint(_ h: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: h ^ h >> 32) | 1 }
 
     /// Rehashes every id into `size` slots.
     private mutating func resize(_ size: Int) {
