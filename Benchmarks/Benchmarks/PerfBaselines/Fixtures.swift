@@ -54,11 +54,11 @@ enum Fixtures {
     }
 }
 
-/// wlog's replay: reader → purpose-built decoder → evolve, as every CLI command does it.
+/// wlog's replay: reader → decode + evolve in one step (`apply(line:)`), as every CLI command does it.
 func replayJournal(_ path: String) throws -> WlogState {
     let reader = try JournalReader(at: path)
     var state = WlogState.initial
-    try reader.forEachLine { _, line in state.apply(try EventCodec.decode(line)) }
+    try reader.forEachLine { _, line in try state.apply(line: line) }
     return state
 }
 

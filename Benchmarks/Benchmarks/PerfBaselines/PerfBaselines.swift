@@ -56,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
     let slow = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal], maxDuration: .seconds(20), maxIterations: 3)
     let append = Benchmark.Configuration(metrics: [.wallClock, .syscalls], maxDuration: .seconds(10), maxIterations: 500)
 
-    Benchmark("Replay lifer 20y: wlog journal + EventCodec + evolve", configuration: replay) { benchmark in
+    Benchmark("Replay lifer 20y: wlog journal + apply(line:)", configuration: replay) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try replayJournal(Fixtures.journal)) }
     }
 
