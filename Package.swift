@@ -35,7 +35,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .target(name: "WlogCore"),
+        // One inline C function: a cache prefetch hint for the event-id table (Swift has none).
+        .target(name: "CPrefetch"),
+        .target(name: "WlogCore", dependencies: ["CPrefetch"]),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
         .target(name: "WlogBaselines", dependencies: ["WlogCore"]),
         .executableTarget(

@@ -10,13 +10,13 @@ extension WlogState {
             var env = EnvelopeFields()
             if reader.canonicalEnvelope(&env) {
                 if env.type == .setLogged, let id = env.id {
-                    // Looked up before the payload is read, so that the id table's cache miss
-                    // overlaps the parsing instead of following it.
-                    let seen = eventIndex.value(for: id) != nil
+                    // The id table's slot is fetched while the payload is parsed, so that the
+                    // lookup after it does not wait for memory.
+                    eventIndex.prefetch(id)
                     var p = SetLogged(exercise: "")
                     if let slot = reader.canonicalSetLogged(sets, into: &p),
                        let envelope = reader.canonicalEnd(env, type: .setLogged) {
-                        if !seen { applySetLogged(p, envelope: envelope, exercise: slot) }
+                        if eventIndex.value(for: id) == nil { applySetLogged(p, envelope: envelope, exercise: slot) }
                         return
                     }
                 } else if let event = try? reader.event(after: &env) {

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A hash table from event ids to small integers: the state's duplicate check and its id → set
 /// index map.
 ///
@@ -44,6 +46,16 @@ struct EventIDTable: Sendable {
                 }
                 i = (i + 1) & mask
             }
+        }
+    }
+
+    /// Starts loading the slot `id` hashes to, so that a lookup a little later finds it in cache.
+    @inline(__always)
+    func prefetch(_ id: EventID) {
+        guard !slots.isEmpty else { return }
+        let home = Int(truncatingIfNeeded: Self.hash(id) >> shift)
+        slots.withUnsafeBufferPointer { s in
+            if let base = s.baseAddress { wlog_prefetch(base + home) }
         }
     }
 
