@@ -2,7 +2,7 @@
 //
 // wlog — an event-sourced workout engine. Module layout: ../shared/design/architecture.md
 // (here: docs/ARCHITECTURE.md). Dependency direction:
-//   wlog → WlogInterop → WlogCore;  wlog → WlogJournal → CLZ4.
+//   wlog → WlogInterop → WlogCore → CPrefetch;  wlog → WlogJournal → CLZ4.
 
 import PackageDescription
 
