@@ -11,12 +11,12 @@ extension WlogState {
             if reader.canonicalEnvelope(&env) {
                 if env.type == .setLogged, let id = env.id {
                     // The id table's slot is fetched while the payload is parsed, so that the
-                    // lookup after it does not wait for memory.
+                    // insert after it (which also skips a duplicate id) does not wait for memory.
                     eventIndex.prefetch(id)
                     var p = SetLogged(exercise: "")
                     if let slot = reader.canonicalSetLogged(sets, into: &p),
                        let envelope = reader.canonicalEnd(env, type: .setLogged) {
-                        if eventIndex.value(for: id) == nil { applySetLogged(p, envelope: envelope, exercise: slot) }
+                        applySetLogged(p, envelope: envelope, exercise: slot)
                         return
                     }
                 } else if let event = try? reader.event(after: &env) {

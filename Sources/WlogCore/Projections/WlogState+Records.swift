@@ -14,6 +14,6 @@ extension WlogState {
 
     /// The records of the exercise with id `exercise` over all its live sets; `nil` when unknown.
     public func personalRecords(ofExercise id: String) -> PersonalRecords? {
-        exercise(id).map { personalRecords(of: $0, sets: liveSets.lazy.filter { $0.exercise == id }) }
+        exercise(id).map { personalRecords(of: $0, sets: lazyLiveSets.madeSets(ofExercise: id)) }
     }
 }

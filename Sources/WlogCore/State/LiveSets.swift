@@ -41,6 +41,20 @@ public struct LiveSets: RandomAccessCollection, Sendable {
         return out
     }
 
+    /// The live sets of one exercise in history order, made without making the others' (what an
+    /// append's PR announcement reads).
+    func madeSets(ofExercise id: String) -> [LoggedSet] {
+        let slot = ledger.exerciseText.slot(id)
+        guard slot >= 0 else { return [] }
+        var out: [LoggedSet] = []
+        ledger.rows.withUnsafeBufferPointer { all in
+            for index in rows where all[Int(index)].exercise == slot {
+                out.append(ledger.loggedSet(all[Int(index)], resolvingDiscard: false))
+            }
+        }
+        return out
+    }
+
     /// The workout the set at `position` belongs to (no `LoggedSet` made).
     func workoutKey(at position: Int) -> WorkoutKey {
         let row = ledger.rows[Int(rows[position])]

@@ -20,18 +20,7 @@ extension WlogState {
     }
 
     /// The live sets (not deleted, not in a discarded workout), in history order.
-    public var liveSets: [LoggedSet] {
-        let ledger = sets
-        var out: [LoggedSet] = []
-        out.reserveCapacity(ledger.rows.count)
-        ledger.rows.withUnsafeBufferPointer { rows in
-            for index in ledger.historyOrder() {
-                let row = rows[Int(index)]
-                if !row.isDeleted && !ledger.isDiscarded(row) { out.append(ledger.loggedSet(row, resolvingDiscard: false)) }
-            }
-        }
-        return out
-    }
+    public var liveSets: [LoggedSet] { lazyLiveSets.madeAll() }
 
     /// The number of sets ever logged, deleted ones included.
     public var setCount: Int { sets.rows.count }
