@@ -5,23 +5,7 @@ extension LineReader {
         let start = pos
         let negative = byte == UInt8(ascii: "-")
         if negative { pos += 1 }
-        var value = 0
-        var digits = 0
-        while pos < end {
-            let d = base[pos] &- 0x30
-            guard d < 10 else { break }
-            let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(Int(d))
-            guard !o1 && !o2 else { pos = start; throw fail(.invalidValue, "an integer in range") }
-            value = s
-            digits += 1
-            pos += 1
-        }
-        let b = byte
-        guard digits > 0, b != UInt8(ascii: "."), b != UInt8(ascii: "e"), b != UInt8(ascii: "E") else {
-            pos = start
-            throw fail(.invalidValue, "an integer")
-        }
+        let value = try wholeNumber(Int.self, from: start, overflow: "an integer in range", expected: "an integer")
         return negative ? -value : value
     }
 
@@ -35,15 +19,24 @@ extension LineReader {
 
     /// A non-negative JSON integer that fits in `UInt64` (the sequence number).
     mutating func uint64() throws(Failure) -> UInt64 {
-        let start = pos
-        var value: UInt64 = 0
+        try wholeNumber(UInt64.self, from: pos, overflow: "a sequence number below 2^64", expected: "a non-negative integer")
+    }
+
+    /// The decimal digits at the cursor as a `T`, which must not be followed by a fraction or an
+    /// exponent; on a failure the cursor goes back to `start` and the error names `overflow` (too
+    /// large) or `expected` (no digits, or not a whole number).
+    @inline(__always)
+    private mutating func wholeNumber<T: FixedWidthInteger>(
+        _: T.Type, from start: Int, overflow: String, expected: String
+    ) throws(Failure) -> T {
+        var value: T = 0
         var digits = 0
         while pos < end {
             let d = base[pos] &- 0x30
             guard d < 10 else { break }
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(UInt64(d))
-            guard !o1 && !o2 else { pos = start; throw fail(.invalidValue, "a sequence number below 2^64") }
+            let (s, o2) = m.addingReportingOverflow(T(d))
+            guard !o1 && !o2 else { pos = start; throw fail(.invalidValue, overflow) }
             value = s
             digits += 1
             pos += 1
@@ -51,7 +44,7 @@ extension LineReader {
         let b = byte
         guard digits > 0, b != UInt8(ascii: "."), b != UInt8(ascii: "e"), b != UInt8(ascii: "E") else {
             pos = start
-            throw fail(.invalidValue, "a non-negative integer")
+            throw fail(.invalidValue, expected)
         }
         return value
     }
