@@ -126,6 +126,10 @@ final class PRCache {
     /// The categories a set was a PR in when it was performed.
     func records(of set: LoggedSet) -> [RecordKind] {
         if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
+        if let cached = state.cachedRecords(ofExercise: set.exercise) {
+            byExercise[set.exercise] = cached
+            return cached.prs(of: set.id)
+        }
         let grouped = self.grouped ?? LiveSetsByExercise(live, madeUpFront: everyExercise)
         self.grouped = grouped
         let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))

@@ -51,6 +51,17 @@ public struct PersonalRecords: Sendable {
         self.records = scan.records
     }
 
+    /// Records computed earlier, as a snapshot keeps them (`RecordsCache`).
+    init(exercise: Exercise, kinds: [RecordKind], records: [PersonalRecord], repPRSetsInOrder: [LoggedSet],
+         prsBySet: [EventID: [RecordKind]], repPRSets: Set<EventID>) {
+        self.exercise = exercise
+        self.kinds = kinds
+        self.records = records
+        self.repPRSetsInOrder = repPRSetsInOrder
+        self.prsBySet = prsBySet
+        self.repPRSets = repPRSets
+    }
+
     /// The record of a category, if any set has a value in it.
     public func record(_ kind: RecordKind) -> PersonalRecord? { records.first { $0.kind == kind } }
 

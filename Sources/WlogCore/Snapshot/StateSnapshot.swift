@@ -23,7 +23,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-22.2"
+    public static let codeVersion = "wlog-state-2026-11-22.3"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -154,9 +154,13 @@ extension WlogState {
     func writeSnapshot(into w: inout SnapshotWriter) {
         w.u64(lastSeq)
         w.int(eventCount)
+        // The id table as it is (no rehashing on read): its slots, the values in insertion order,
+        // and the ids of the events that are not sets (a set's id is in its row).
+        w.rawArray(eventIndex.slots)
+        w.rawArray(eventIndex.values)
         var others: [EventID] = []
         eventIndex.forEach { id, value in if value < 0 { others.append(id) } }
-        w.rawArray(others.sorted())
+        w.rawArray(others)
         w.u64(UInt64(customExercises.count))
         for id in customExercises.keys.sorted() { if let exercise = customExercises[id] { w.exercise(exercise) } }
         w.array(retiredExercises.sorted()) { $0.string($1) }
@@ -178,6 +182,7 @@ extension WlogState {
         for id in equipment.keys.sorted() { if let item = equipment[id] { w.equipmentItem(item) } }
         w.u64(UInt64(routines.count))
         for id in routines.keys.sorted() { if let record = routines[id] { w.routine(record) } }
+        w.recordsCache(recordsCache) { setSlot($0).map { Int32(truncatingIfNeeded: $0) } }
     }
 
     /// Reads the fields `writeSnapshot` wrote, over the built-in library.
@@ -186,6 +191,8 @@ extension WlogState {
         var state = WlogState.initial
         state.lastSeq = try r.u64()
         state.eventCount = try r.int()
+        let slots = try r.rawArray(UInt64.self)
+        let values = try r.rawArray(Int32.self, growing: true)
         let others = try r.rawArray(EventID.self)
         let customs = try r.count()
         var custom: [String: Exercise] = [:]
@@ -205,7 +212,7 @@ extension WlogState {
         }
         state.nameIndex = names
         state.sets = try r.setLedger()
-        state.eventIndex = try eventIndex(rows: state.sets.rows, others: others, count: state.eventCount)
+        state.eventIndex = try eventIndex(slots: slots, values: values, rows: state.sets.rows, others: others, count: state.eventCount)
         let workoutCount = try r.count()
         var workouts: [EventID: WorkoutRecord] = [:]
         workouts.reserveCapacity(workoutCount)
@@ -236,20 +243,36 @@ extension WlogState {
             let record = try r.routine()
             state.routines[record.routine.id] = record
         }
+        let known = state
+        state.recordsCache = try r.recordsCache(exerciseIDs: known.sets.exerciseIDs, exercise: { known.exercise($0) }) { row in
+            guard row >= 0, Int(row) < known.sets.rows.count else { return nil }
+            return known.sets.loggedSet(known.sets.rows[Int(row)], resolvingDiscard: false)
+        }
         return state
     }
 
-    /// The id table of a snapshot: every set's id → its row, every other event's id → −1.
-    private static func eventIndex(rows: [SetRow], others: [EventID], count: Int) throws(SnapshotError) -> EventIDTable {
-        guard rows.count + others.count == count else {
-            throw SnapshotError("snapshot has \(rows.count + others.count) event ids, \(count) events")
+    /// The id table of a snapshot: its slots as written, the ids put back in insertion order from
+    /// the set rows (value ≥ 0: the row) and the other events' ids (value −1), in turn.
+    private static func eventIndex(slots: [UInt64], values: [Int32], rows: [SetRow], others: [EventID],
+                                   count: Int) throws(SnapshotError) -> EventIDTable {
+        guard values.count == count, rows.count + others.count == count else {
+            throw SnapshotError("snapshot has \(rows.count + others.count) event ids, \(values.count) values, \(count) events")
         }
-        var table = EventIDTable(capacity: count + count / 16 + 64)
-        for (index, row) in rows.enumerated() where !table.insertIfAbsent(row.id, value: Int32(truncatingIfNeeded: index)) {
-            throw SnapshotError("snapshot repeats event id \(row.id.hex)")
+        var ids: [EventID] = []
+        ids.reserveCapacity(count + count / 16 + 64)
+        var other = 0
+        for value in values {
+            if value >= 0 {
+                guard Int(value) < rows.count else { throw SnapshotError("snapshot id table points at set row \(value)") }
+                ids.append(rows[Int(value)].id)
+            } else {
+                guard value == -1, other < others.count else { throw SnapshotError("snapshot id table has a bad value \(value)") }
+                ids.append(others[other])
+                other += 1
+            }
         }
-        for id in others where !table.insertIfAbsent(id, value: -1) {
-            throw SnapshotError("snapshot repeats event id \(id.hex)")
+        guard let table = EventIDTable(slots: slots, ids: ids, values: values) else {
+            throw SnapshotError("snapshot id table does not fit its ids")
         }
         return table
     }

@@ -12,13 +12,13 @@ import CPrefetch
 /// same table. Equality is by content (the same ids with the same values).
 struct EventIDTable: Sendable {
     /// Fingerprint (low 32 bits, never 0) and entry position (high 32 bits); 0 = empty.
-    private var slots: [UInt64] = []
+    private(set) var slots: [UInt64] = []
     /// The ids, in insertion order.
     private(set) var ids: [EventID] = []
     /// Their values, in insertion order.
     private(set) var values: [Int32] = []
     /// `64 − log2(slots.count)`: the hash's top bits pick the home slot.
-    private var shift: UInt64 = 64
+    private(set) var shift: UInt64 = 64
 
     /// How many ids are stored.
     var count: Int { ids.count }
@@ -26,6 +26,25 @@ struct EventIDTable: Sendable {
     /// An empty table with room for `capacity` ids before it grows.
     init(capacity: Int = 0) {
         if capacity > 0 { reserve(capacity) }
+    }
+
+    /// A table put back together from its parts (`slots` as written, ids and values in insertion
+    /// order), as a snapshot keeps it; nil when they cannot be one (an entry out of range, a slot
+    /// count that is not a power of two, more ids than used slots).
+    init?(slots: [UInt64], ids: [EventID], values: [Int32]) {
+        guard ids.count == values.count, slots.count & (slots.count &- 1) == 0,
+              slots.isEmpty ? ids.isEmpty : slots.count >= 16 && ids.count * 4 <= slots.count * 3
+        else { return nil }
+        var used = 0
+        for slot in slots where slot != 0 {
+            guard Int(truncatingIfNeeded: slot >> 32) < ids.count, UInt32(truncatingIfNeeded: slot) & 1 == 1 else { return nil }
+            used += 1
+        }
+        guard used == ids.count else { return nil }
+        self.slots = slots
+        self.ids = ids
+        self.values = values
+        shift = slots.isEmpty ? 64 : 64 - UInt64(slots.count.trailingZeroBitCount)
     }
 
     /// The value stored for `id`, or nil.

@@ -43,6 +43,8 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var equipment: [String: EquipmentItem] = [:]
     /// Routines by id, retired ones included (see `RoutineRecord.isRetired`).
     public internal(set) var routines: [String: RoutineRecord] = [:]
+    /// Every exercise's personal records, when a snapshot brought them (derived; see `RecordsCache`).
+    var recordsCache = RecordsCache()
 
     /// Makes an empty state over a built-in exercise library.
     public init(builtIns: [Exercise]) {
@@ -76,18 +78,30 @@ public struct WlogState: Sendable, Equatable {
         case .workoutExerciseRemoved(let p): applyWorkoutExerciseRemoved(p)
         case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
         case .workoutFinished(let p): applyWorkoutFinished(p, event: event)
-        case .workoutDiscarded(let p): applyWorkoutDiscarded(p)
+        case .workoutDiscarded(let p):
+            applyWorkoutDiscarded(p)
+            recordsCache.dropAll()
         case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
         case .bodyweightEdited(let p): applyBodyweightEdited(p)
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
         case .goalSet(let p): goal = p.weight
         case .readinessRecorded(let p):
             readiness.append(ReadinessEntry(id: event.id, at: event.envelope.occurred, readiness: p))
-        case .profileUpdated(let p): applyProfileUpdated(p)
-        case .settingsChanged(let p): settings.apply(p)
-        case .exerciseCreated(let e): applyExerciseCreated(e)
-        case .exerciseUpdated(let p): applyExerciseUpdated(p)
-        case .exerciseRetired(let p): retiredExercises.insert(p.exercise)
+        case .profileUpdated(let p):
+            applyProfileUpdated(p)
+            recordsCache.dropAll()
+        case .settingsChanged(let p):
+            settings.apply(p)
+            recordsCache.dropAll()
+        case .exerciseCreated(let e):
+            applyExerciseCreated(e)
+            recordsCache.dropAll()
+        case .exerciseUpdated(let p):
+            applyExerciseUpdated(p)
+            recordsCache.dropAll()
+        case .exerciseRetired(let p):
+            retiredExercises.insert(p.exercise)
+            recordsCache.dropAll()
         case .equipmentAdded(let item), .equipmentUpdated(let item): equipment[item.id] = item
         case .equipmentRemoved(let p): equipment[p.id] = nil
         case .routineCreated(let r), .routineUpdated(let r): routines[r.id] = RoutineRecord(routine: r)

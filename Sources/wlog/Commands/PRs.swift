@@ -21,17 +21,17 @@ struct PRs: ParsableCommand {
             }
             targets = parsed
         }
-        let setsByExercise = state.liveSetsByExercise()
-        var exercises: [Exercise]
+        let records: [PersonalRecords]
         if let exercise {
-            exercises = [try ExerciseOptions.resolve(exercise, in: state)]
+            let found = try ExerciseOptions.resolve(exercise, in: state)
+            records = [state.personalRecords(ofExercise: found.id, repTargets: targets)
+                ?? state.personalRecords(of: found, sets: [], repTargets: targets)]
         } else {
-            exercises = setsByExercise.exerciseIDs.compactMap { state.exercise($0) }.sorted { $0.name < $1.name }
+            // Every exercise with records (an assisted one has none), by name.
+            records = state.everyExerciseRecords(repTargets: targets)
+                .filter { !$0.records.isEmpty }
+                .sorted { ($0.exercise.name, $0.exercise.id) < ($1.exercise.name, $1.exercise.id) }
         }
-        exercises = exercises.filter { $0.kind != .assisted || exercise != nil }
-        let records = exercises
-            .map { state.personalRecords(of: $0, sets: setsByExercise.sets(of: $0.id), repTargets: targets) }
-            .filter { !$0.records.isEmpty || exercise != nil }
         guard context.format == .table else {
             Printer.emit(RecordRows.rows(records, unit: loaded.unit), format: context.format)
             return

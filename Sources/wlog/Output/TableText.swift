@@ -5,7 +5,9 @@
 enum TableText {
     /// Display width of a string: one column per Unicode scalar, except combining marks (0).
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + ($1.properties.generalCategory == .nonspacingMark ? 0 : 1) }
+        // ASCII (nearly every cell) is one column a byte, without looking up scalar properties.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + ($1.properties.generalCategory == .nonspacingMark ? 0 : 1) }
     }
 
     static func render(_ rows: Rows, headers: [String]? = nil) -> String {

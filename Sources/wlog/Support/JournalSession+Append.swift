@@ -72,6 +72,7 @@ extension JournalSession {
                 duplicates.append(event)
             }
         }
+        KeptUntilExit.keep(state)
         return AppendOutcome(appended: appended, duplicates: duplicates, state: state, zone: zone, unit: unit)
     }
 

@@ -9,8 +9,10 @@ import WlogJournal
 /// since) and this code version, else from the start — never wrong output, at worst a full
 /// replay. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 20,000)
 /// since the snapshot — on a read or under an append's lock — the snapshot is rewritten by atomic
-/// replace (temp file, fsync, rename). It is a cache: failing to write it is silent, and
-/// `WLOG_SNAPSHOT=off` disables reading and writing it.
+/// replace (temp file, rename). It is a cache: failing to write it is silent, a torn one is
+/// rejected by its checksum, and `WLOG_SNAPSHOT=off` disables reading and writing it. It carries
+/// every exercise's personal records (`RecordsCache`), so `prs`, history's PR flags and an
+/// append's PR announcement do not recompute them from every set.
 extension JournalSession {
     /// Events replayed past the snapshot before it is rewritten.
     static let defaultSnapshotThreshold = 20_000
@@ -37,7 +39,7 @@ extension JournalSession {
             swap(&state, &snapshot.state)
             if let status = try replayTail(reader, from: snapshot.stamp, into: &state) {
                 if status.lastSequence - snapshot.stamp.lastSeq > policy.threshold {
-                    writeSnapshot(state, status: status, reader: reader)
+                    writeSnapshot(&state, status: status, reader: reader)
                 }
                 return status
             }
@@ -45,15 +47,24 @@ extension JournalSession {
         state = .initial
         let status = try replay(reader, into: &state, asOf: nil)
         if let status, status.lastSequence > policy.threshold {
-            writeSnapshot(state, status: status, reader: reader)
+            writeSnapshot(&state, status: status, reader: reader)
         }
         return status
     }
 
     /// The snapshot file decoded, or nil when it is absent or not one this code can use.
+    ///
+    /// The file is mapped, not read: decoding copies what the state keeps straight out of the
+    /// page cache, without a second 10 MB buffer to fill and fault in.
     func readSnapshot() -> (stamp: SnapshotStamp, state: WlogState)? {
-        guard let data = FileManager.default.contents(atPath: snapshotPath) else { return nil }
-        return data.withUnsafeBytes { raw in try? StateSnapshot.decode(raw) }
+        let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        defer { munmap(base, size) }
+        return try? StateSnapshot.decode(UnsafeRawBufferPointer(start: base, count: size))
     }
 
     /// Replays the events after the snapshot's, after checking that the journal's line at the
@@ -82,8 +93,12 @@ extension JournalSession {
         return status
     }
 
-    /// Writes `state` (replayed through `status.lastSequence`) as the snapshot; silent on failure.
-    func writeSnapshot(_ state: WlogState, status: JournalStatus, reader: JournalReader) {
+    /// Writes `state` (replayed through `status.lastSequence`) and every exercise's records (kept in
+    /// `state` from then on) as the snapshot; silent on failure.
+    func writeSnapshot(_ state: inout WlogState, status: JournalStatus, reader: JournalReader) {
+        // The snapshot carries every exercise's records, so that reads from it need not recompute
+        // them; this run's queries use them too.
+        state.cacheRecords()
         guard snapshotPolicy.enabled, state.lastSeq > 0, state.lastSeq == status.lastSequence else { return }
         var lineHash: UInt64?
         _ = try? reader.forEachLine(after: state.lastSeq - 1) { seq, line in
@@ -95,23 +110,26 @@ extension JournalSession {
         Self.atomicWrite(StateSnapshot.encode(state, stamp: stamp), to: snapshotPath)
     }
 
-    /// Writes `bytes` to `path` by temp file, fsync and rename; leaves nothing behind on failure.
+    /// Writes `bytes` to `path` by temp file and rename; leaves nothing behind on failure.
+    ///
+    /// No `fsync`: the snapshot is a cache, and one a crash left torn or empty fails its checksum
+    /// and is rebuilt — syncing 15 MB would cost a read command tens of milliseconds for nothing.
     @discardableResult
     static func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
         let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         var ok = bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
             var done = 0
             while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                let n = write(fd, base + done, raw.count - done)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return false }
                 done += n
             }
             return true
         }
-        ok = ok && fsync(fd) == 0
         ok = close(fd) == 0 && ok
         ok = ok && rename(temp, path) == 0
         if !ok { unlink(temp) }

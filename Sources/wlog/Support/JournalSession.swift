@@ -40,6 +40,8 @@ struct JournalSession {
         let status = asOf == nil && useSnapshot
             ? try replayUsingSnapshot(reader, into: &state) : try replay(reader, into: &state, asOf: asOf)
         if let status { warnAbout(status) }
+        // Read commands never change the state: it is freed with the process, not before.
+        KeptUntilExit.keep(state)
         return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state))
     }
 

@@ -1,0 +1,53 @@
+/// The personal records of every exercise as of the state's last event, kept so that a read
+/// starting from a snapshot does not recompute them from every set.
+///
+/// A cache of derived values, never part of the state's meaning:
+/// - it is filled by `WlogState.cacheRecords()` (the CLI calls it before writing a snapshot) and
+///   by reading a snapshot, never during a replay from the start;
+/// - `apply` drops what an event may change: the exercise of a logged, edited (old and new
+///   exercise) or deleted set; everything on a discarded workout, a settings, profile or exercise
+///   change;
+/// - a query takes an entry only for the rep targets it was computed with, and computes what is
+///   missing from the sets, so an answer is the same with or without the cache
+///   (`RecordsCacheTests`).
+struct RecordsCache: Sendable {
+    /// The records by exercise slot of the set ledger (`SetLedger.exerciseIDs`); nil where not
+    /// cached or dropped.
+    private(set) var bySlot: [PersonalRecords?] = []
+    /// The rep targets the cached records track (`Settings.prReps` when filled).
+    private(set) var repTargets: [Int] = []
+
+    init() {}
+
+    init(bySlot: [PersonalRecords?], repTargets: [Int]) {
+        self.bySlot = bySlot
+        self.repTargets = repTargets
+    }
+
+    /// Whether nothing is cached (a replay from the start: `drop` costs one branch).
+    var isEmpty: Bool { bySlot.isEmpty }
+
+    /// The cached records of the exercise in `slot`, when they track `targets`.
+    func records(slot: Int32, repTargets targets: [Int]) -> PersonalRecords? {
+        guard slot >= 0, Int(slot) < bySlot.count, targets == repTargets else { return nil }
+        return bySlot[Int(slot)]
+    }
+
+    /// Drops the records of the exercise in `slot` (a set of it changed).
+    @inline(__always)
+    mutating func drop(slot: Int32) {
+        guard !bySlot.isEmpty, slot >= 0, Int(slot) < bySlot.count else { return }
+        bySlot[Int(slot)] = nil
+    }
+
+    /// Drops every entry (an event that may change any exercise's records).
+    mutating func dropAll() {
+        guard !bySlot.isEmpty else { return }
+        bySlot = []
+    }
+}
+
+extension RecordsCache: Equatable {
+    /// Always equal: the cache holds values derived from the state, never part of its meaning.
+    static func == (lhs: RecordsCache, rhs: RecordsCache) -> Bool { true }
+}
