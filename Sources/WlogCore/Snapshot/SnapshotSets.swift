@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The set ledger in a snapshot, columnar: the tables, then the rows, the superseded rows and the
 /// history order as raw memory (`SetRow` is 80 bytes of integers without padding, and a snapshot
 /// is read only by the code version that wrote it, on the same little-endian machine), so reading
@@ -47,7 +49,9 @@ extension SnapshotReader {
         let n = try count(max: remaining / stride)
         let source = try take(n * stride)
         return [T](unsafeUninitializedCapacity: growing ? n + n / 16 + 64 : n) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            if raw.count >= 4 << 20, let base = raw.baseAddress { wlog_advise_huge_pages(base, raw.count) }
+            raw.copyMemory(from: source)
             initialized = n
         }
     }
