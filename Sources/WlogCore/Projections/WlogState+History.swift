@@ -49,7 +49,8 @@ extension WlogState {
     public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext) -> HistoryPage {
         let index = WorkoutIndex(self)
         let needle = filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
-        let matching = index.newestFirst.filter { entry in
+        let matching = index.newestFirstOrder.filter { position in
+            let entry = index.all[position]
             if let since = filter.since, entry.day < since { return false }
             if let until = filter.until, entry.day > until { return false }
             if let id = filter.exercise, !index.anySet(of: entry, { $0.exercise == id }) { return false }
@@ -62,7 +63,7 @@ extension WlogState {
         let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit))
         let finder = PRCache(state: self, live: index.live)
         var days: [HistoryDay] = []
-        for entry in page {
+        for entry in page.map({ index.all[$0] }) {
             let summary = summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder)
             if days.last?.day == summary.day {
                 days[days.count - 1].workouts.append(summary)

@@ -77,5 +77,17 @@ struct WorkoutIndex {
     }
 
     /// Every workout, newest first.
-    var newestFirst: [Entry] { all.sorted(by: Entry.newestFirst) }
+    var newestFirst: [Entry] { newestFirstOrder.map { all[$0] } }
+
+    /// The positions in `all` of every workout, newest first (`Entry.newestFirst`): the sort
+    /// compares and moves integers, not entries holding arrays and strings.
+    var newestFirstOrder: [Int] {
+        let days = all.map(\.day)
+        let starts = all.map { $0.started?.instant }
+        return all.indices.sorted { a, b in
+            if days[a] != days[b] { return days[a] > days[b] }
+            if starts[a] != starts[b], let sa = starts[a], let sb = starts[b] { return sa > sb }
+            return all[a].key > all[b].key
+        }
+    }
 }

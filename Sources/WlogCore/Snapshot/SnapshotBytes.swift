@@ -218,18 +218,35 @@ public enum FNV1a {
     public static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
 }
 
-/// A fast 64-bit checksum of a snapshot payload, eight bytes a step (megabytes in a millisecond
-/// or two, where byte-wise FNV would cost more than the replay it saves).
+/// A fast 64-bit checksum of a snapshot payload, 32 bytes a step in four lanes (≈ 15 GB/s, a
+/// 15 MB snapshot in a millisecond, where byte-wise FNV would cost more than the replay it saves).
+/// It catches torn and damaged files; it is not a defence against a crafted one (the decoder
+/// bounds-checks everything it reads).
 enum WordChecksum {
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        let words = bytes.count / 8
-        for i in 0..<words {
-            let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
-            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+        // Four independent lanes of 8 bytes: the multiplies of one 32-byte block overlap instead
+        // of waiting on each other (≈ 4× the speed of one chain), then the lanes are folded.
+        let m: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F, c: UInt64 = 0x1656_67B1_9E37_79F9, d: UInt64 = 0x27D4_EB2F_1656_67C5
+        let blocks = bytes.count / 32
+        for i in 0..<blocks {
+            let o = i * 32
+            a = (a ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o, as: UInt64.self))) &* m
+            b = (b ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self))) &* m
+            c = (c ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self))) &* m
+            d = (d ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self))) &* m
+            a ^= a >> 32
+            b ^= b >> 32
+            c ^= c >> 32
+            d ^= d >> 32
+        }
+        var h = a
+        for lane in [b, c, d] {
+            h = (h ^ lane) &* m
             h ^= h >> 32
         }
-        for i in (words * 8)..<bytes.count {
+        for i in (blocks * 32)..<bytes.count {
             h = (h ^ UInt64(bytes[i])) &* 0xC4CE_B9FE_1A85_EC53
             h ^= h >> 29
         }
