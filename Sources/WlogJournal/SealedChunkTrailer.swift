@@ -16,7 +16,7 @@ import Foundation
 /// SHA-256(previous chain's 32 bytes ‖ this chunk's 32 digest bytes); the previous chain of the
 /// first chunk is 32 zero bytes. Numbers are decimal without leading zeros. A trailer is accepted
 /// only if re-encoding its decoded values gives the same bytes.
-struct SealedChunkTrailer: Equatable, Codable {
+struct SealedChunkTrailer: Equatable {
     var first: UInt64
     var last: UInt64
     var count: UInt64
@@ -57,12 +57,30 @@ struct SealedChunkTrailer: Equatable, Codable {
     }
 
     /// Decodes a payload, accepting only the canonical encoding above.
+    ///
+    /// Read field by field in the fixed order (every open and every read walks the trailers, and
+    /// a generic JSON decoder cost more than the rest of a read command's journal work).
     static func decode(_ payload: UnsafeRawBufferPointer) -> SealedChunkTrailer? {
-        guard let trailer = try? JSONDecoder().decode(SealedChunkTrailer.self, from: Data(payload)),
-              trailer.payload.elementsEqual(payload),
-              trailer.sha256.count == 64, trailer.chain.count == 64
+        var reader = TrailerReader(payload)
+        guard reader.literal(#"{"first":"#), let first = reader.number(),
+              reader.literal(#","last":"#), let last = reader.number(),
+              reader.literal(#","count":"#), let count = reader.number(),
+              reader.literal(#","sha256":""#), let sha256 = reader.hex64(),
+              reader.literal(#"","chain":""#), let chain = reader.hex64(),
+              reader.literal(#""}"#), reader.isAtEnd
         else { return nil }
+        let trailer = SealedChunkTrailer(first: first, last: last, count: count, sha256: sha256, chain: chain)
+        // Leading zeros or any other variant re-encode differently: not canonical.
+        guard trailer.payload.elementsEqual(payload) else { return nil }
         return trailer
+    }
+
+    private init(first: UInt64, last: UInt64, count: UInt64, sha256: String, chain: String) {
+        self.first = first
+        self.last = last
+        self.count = count
+        self.sha256 = sha256
+        self.chain = chain
     }
 
     /// The 32 bytes of a 64-digit lower-case hex string, or nil.
@@ -88,5 +106,45 @@ func hexValue(_ c: UInt8) -> UInt8? {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
     default: nil
+    }
+}
+
+/// Reads the fixed fields of a trailer payload, front to back.
+private struct TrailerReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    /// Consumes `text` if the payload continues with it.
+    mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - offset >= count else { return false }
+        let expected = UnsafeRawBufferPointer(start: text.utf8Start, count: count)
+        guard bytes[offset..<offset + count].elementsEqual(expected) else { return false }
+        offset += count
+        return true
+    }
+
+    /// A decimal number of 1 to 19 digits.
+    mutating func number() -> UInt64? {
+        var value: UInt64 = 0
+        let start = offset
+        while offset < bytes.count, offset - start < 19, case let d = bytes[offset] &- UInt8(ascii: "0"), d <= 9 {
+            value = value * 10 + UInt64(d)
+            offset += 1
+        }
+        return offset > start ? value : nil
+    }
+
+    /// 64 lower-case hex digits.
+    mutating func hex64() -> String? {
+        guard bytes.count - offset >= 64 else { return nil }
+        let digits = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64])
+        guard digits.allSatisfy({ hexValue($0) != nil }) else { return nil }
+        offset += 64
+        return String(decoding: digits, as: UTF8.self)
     }
 }

@@ -59,7 +59,10 @@ public struct WlogState: Sendable, Equatable {
     }
 
     /// The state before the first event, over the built-in library.
-    public static var initial: WlogState { WlogState(builtIns: WlogState.defaultLibrary) }
+    public static var initial: WlogState { empty }
+
+    /// Built once per process: copies share the library's tables until they change.
+    private static let empty = WlogState(builtIns: WlogState.defaultLibrary)
 
     /// The built-in library `initial` starts from.
     static var defaultLibrary: [Exercise] { ExerciseLibrary.all }
