@@ -1,0 +1,52 @@
+import Testing
+@testable import WlogCore
+
+/// A snapshot whose checksum is right but whose bytes were changed (a crafted file, or damage
+/// the checksum misses) is refused or decodes to some state, and never traps: the decoder
+/// bounds-checks every count, index and code, and the queries run on whatever it accepted.
+@Suite("Snapshot, hostile bytes")
+struct SnapshotHostileTests {
+    /// Where the payload starts: the checksum field is the 8 bytes before it.
+    static func payloadStart(_ bytes: [UInt8]) -> Int? {
+        for start in 16..<min(bytes.count, 400) {
+            let stored = bytes[(start - 8)..<start].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+            let actual = bytes[start...].withUnsafeBytes { WordChecksum.hash($0) }
+            if stored == actual { return start }
+        }
+        return nil
+    }
+
+    static func resealed(_ bytes: [UInt8], start: Int) -> [UInt8] {
+        var out = bytes
+        let sum = out[start...].withUnsafeBytes { WordChecksum.hash($0) }
+        for i in 0..<8 { out[start - 8 + i] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(i))) }
+        return out
+    }
+
+    @Test("changed bytes with a fixed-up checksum never trap", arguments: [21, 22] as [UInt64])
+    func changedBytes(seed: UInt64) throws {
+        var head = WlogState.replay(SnapshotTests.history(seed: seed, count: 700))
+        head.cacheRecords()
+        let bytes = StateSnapshot.encode(head, stamp: SnapshotTests.stamp(head))
+        let start = try #require(Self.payloadStart(bytes))
+        var rng = SnapshotTests.Rng(x: seed)
+        let context = QueryContext(now: Instant(millisecondsSince1970: 1_800_000_000_000), offsetMinutes: 60, unit: .kg)
+        var refused = 0
+        for _ in 0..<300 {
+            var changed = bytes
+            for _ in 0..<rng.int(1...3) {
+                let position = rng.int(start...(bytes.count - 1))
+                changed[position] = rng.chance(50) ? UInt8(truncatingIfNeeded: rng.next()) : changed[position] ^ (1 << UInt8(rng.int(0...7)))
+            }
+            guard let decoded = try? StateSnapshot.decode(Self.resealed(changed, start: start)).state else {
+                refused += 1
+                continue
+            }
+            // Whatever was accepted answers queries without trapping.
+            _ = decoded.everyExerciseRecords()
+            _ = decoded.history(HistoryFilter(limit: 5), context: context)
+            _ = decoded.liveSets.count
+        }
+        #expect(refused > 0)
+    }
+}
