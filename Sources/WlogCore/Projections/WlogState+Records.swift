@@ -39,8 +39,9 @@ extension WlogState {
             }
         }
         guard !missing.isEmpty else { return found }
-        // A few exercises: scan the rows for each; many: group every live set once.
-        let grouped = missing.count > 8 ? liveSetsByExercise() : nil
+        // A few exercises: scan the rows for each; many: group every live set once, each set made
+        // as its exercise is scanned (making all 120k up front first costs more than it saves).
+        let grouped = missing.count > 8 ? LiveSetsByExercise(lazyLiveSets, madeUpFront: false) : nil
         for slot in missing {
             let id = sets.exerciseIDs[Int(slot)]
             guard let exercise = exercise(id) else { continue }

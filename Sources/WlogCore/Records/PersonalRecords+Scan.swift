@@ -5,7 +5,16 @@ struct RecordScan {
     /// How a set measures in each category.
     let measure: RecordMeasure
     /// The best value so far per category (same index as `kinds`) and the set that first reached it.
-    private var best: [(value: RecordMeasure.Value, set: LoggedSet)?]
+    private var best: [Holder?]
+    /// What a record keeps of the set that holds it (not the whole `LoggedSet`: a new best is
+    /// common early in a history, and copying 180 bytes with their strings each time showed).
+    private struct Holder {
+        var value: RecordMeasure.Value
+        var set: EventID
+        var reps: Int?
+        var load: Mass?
+        var performed: ZonedInstant
+    }
     /// The categories each set was a PR in when it was performed.
     private(set) var prsBySet: [EventID: [RecordKind]] = [:]
     /// The sets that lifted more reps than ever before at their weight or heavier.
@@ -41,10 +50,10 @@ struct RecordScan {
     /// The current records, in display order.
     var records: [PersonalRecord] {
         kinds.indices.compactMap { index in
-            guard let (value, set) = best[index] else { return nil }
+            guard let holder = best[index] else { return nil }
             return PersonalRecord(
-                kind: kinds[index], value: value.value, reps: set.reps, weight: measure.load(of: set),
-                set: set.id, performed: set.performed)
+                kind: kinds[index], value: holder.value.value, reps: holder.reps, weight: holder.load,
+                set: holder.set, performed: holder.performed)
         }
     }
 
@@ -54,7 +63,7 @@ struct RecordScan {
         for (index, kind) in kinds.enumerated() {
             guard let value = measure.value(of: set, for: kind) else { continue }
             if let current = best[index], !value.isBetter(than: current.value) { continue }
-            best[index] = (value, set)
+            best[index] = Holder(value: value, set: set.id, reps: set.reps, load: measure.load(of: set), performed: set.performed)
             prs.append(kind)
         }
         if !prs.isEmpty { prsBySet[set.id] = prs }
