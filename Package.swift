@@ -67,7 +67,10 @@ let package = Package(
         ),
         .testTarget(
             name: "wlogTests",
-            dependencies: ["wlog", "WlogCore", "WlogJournal"],
+            dependencies: [
+                "wlog", "WlogCore", "WlogJournal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Golden"]
         ),
     ]

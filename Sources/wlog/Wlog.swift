@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WlogCore
 
 /// `wlog`: the command line of the workout journal.
@@ -31,17 +40,20 @@ struct Wlog: ParsableCommand {
             try command.run()
         } catch let error as WlogError {
             printError("wlog: error: " + error.message)
-            Foundation.exit(error.status.rawValue)
+            terminate(error.status.rawValue)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
             var message = fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             printError("wlog: error: " + message)
-            Foundation.exit(code.rawValue)
+            terminate(code.rawValue)
         }
     }
 }
+
+/// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides inside `Wlog`).
+private func terminate(_ status: Int32) -> Never { exit(status) }
 
 /// Every subcommand, in help order.
 enum WlogCommands {

@@ -1,4 +1,3 @@
-import Foundation
 import WlogCore
 
 /// Reads Hevy's 14-column export (metric or imperial, both date locales) into the neutral model.
@@ -81,7 +80,7 @@ enum HevyReader {
 
     /// Notes with a literal `\n` read as a line break, trimmed.
     static func notes(_ text: String) -> String {
-        let unescaped = text.contains("\\n") ? text.replacingOccurrences(of: "\\n", with: "\n") : text
+        let unescaped = text.contains("\\n") ? text.replacing("\\n", with: "\n") : text
         return unescaped.trimmingCharacters(inSet: " ")
     }
 }

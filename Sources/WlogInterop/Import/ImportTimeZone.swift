@@ -1,4 +1,9 @@
+#if canImport(FoundationInternationalization)
+import FoundationEssentials
+import FoundationInternationalization  // the DST-aware TimeZone (ICU); Essentials alone knows only GMT
+#else
 import Foundation
+#endif
 import WlogCore
 
 /// The zone naive local times of an export are read in: an IANA zone or a fixed `±HH:MM` offset.
@@ -20,7 +25,7 @@ public struct ImportTimeZone: Sendable, Hashable {
 
     /// Parses an IANA zone (`Europe/Berlin`, `UTC`) or an offset (`+01:00`, `-0530`, `Z`).
     public init?(_ text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespace()
         if let minutes = ImportTimeZone.parseOffset(t) {
             storage = .fixed(minutes: minutes)
         } else if let zone = TimeZone(identifier: t) {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 import WlogJournal
 
@@ -34,7 +38,7 @@ struct EventFilterOptions: ParsableArguments {
         }
         var patterns: [String] = []
         if let type {
-            patterns = type.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            patterns = type.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }
             for pattern in patterns where !pattern.hasSuffix("*") && EventType(rawValue: pattern) == nil {
                 throw WlogError.usage("--type '\(pattern)' is not an event type; use one of "
                     + EventType.allCases.map(\.rawValue).joined(separator: ", ") + " (or a prefix with *, e.g. set.*)")

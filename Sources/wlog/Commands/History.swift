@@ -3,7 +3,7 @@ import WlogCore
 
 /// `wlog history`: workouts newest first with label, duration, sets, volume and PRs.
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Workouts newest first with label, duration, sets, volume, PRs.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "Workouts newest first with label, duration, sets, volume, PRs.")
 
     @OptionGroup var filter: HistoryFilterOptions
 

@@ -1,11 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 import WlogInterop
 
 /// `wlog import strong|hevy|fitnotes FILE`: other apps' exports, as one commit.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import a Strong, Hevy or FitNotes export (one commit; re-importing adds only what is new).",
         discussion: """
             Rows are mapped to events with ids derived from (format, workout, row position), so importing the same

@@ -1,11 +1,21 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WlogCore
 import WlogJournal
 
 /// `wlog init`: creates the journal with the lifter's unit, zone and name.
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create the journal (refuses to overwrite one).",
         discussion: "The journal's path is --journal, else $WLOG_JOURNAL, else $XDG_DATA_HOME/wlog/journal.wlog, else ~/.local/share/wlog/journal.wlog.")
 

@@ -1,11 +1,21 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WlogCore
 import WlogJournal
 
 /// `wlog verify`: checks every frame, chunk digest, the chain and the sequence.
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Check every frame, checksum, chunk digest, the chain and the sequence; print the count and the chain head.")
 
     func run() throws {
@@ -31,7 +41,7 @@ struct Verify: ParsableCommand {
         fflush(nil)  // the report before the rate line, also when both go to one terminal
         if seconds > 0 {
             let rate = Double(status.fileSize) / seconds / 1_000_000
-            printError(String(format: "wlog: verified %d bytes in %.3f s (%.1f MB/s)", status.fileSize, seconds, rate))
+            printError(cFormat("wlog: verified %ld bytes in %.3f s (%.1f MB/s)", status.fileSize, seconds, rate))
         }
     }
 }
@@ -39,6 +49,7 @@ struct Verify: ParsableCommand {
 /// `wlog repair`: moves a damaged range to quarantine so the journal opens for writing again.
 struct Repair: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "repair",
         abstract: "Move damaged bytes to journal.wlog.quarantine/ (after asking) so the journal can be written again.")
 
     @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
@@ -76,7 +87,7 @@ struct Repair: ParsableCommand {
 
 /// `wlog compact`: seals the hot tail into compressed chunks now.
 struct Compact: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Seal the hot tail into compressed, checksummed chunks (atomic replace).")
+    static let configuration = CommandConfiguration(commandName: "compact", abstract: "Seal the hot tail into compressed, checksummed chunks (atomic replace).")
 
     func run() throws {
         let context = try Context.resolve()
@@ -94,7 +105,7 @@ struct Compact: ParsableCommand {
 
 /// `wlog replay`: rebuilds every projection; `--stats` prints events, seconds, events/s.
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Rebuild every projection from the journal (without the snapshot); --stats prints the rate.")
+    static let configuration = CommandConfiguration(commandName: "replay", abstract: "Rebuild every projection from the journal (without the snapshot); --stats prints the rate.")
 
     @Option(help: "Stop at seq:N or an instant.") var until: String?
     @Flag(help: "Print events, seconds and events/s.") var stats = false
@@ -115,7 +126,7 @@ struct Replay: ParsableCommand {
         let events = loaded.state.eventCount
         print("replayed \(events) events through seq \(loaded.state.lastSeq)")
         if stats {
-            print(String(format: "events %d  seconds %.3f  events/s %.0f", events, seconds, seconds > 0 ? Double(events) / seconds : 0))
+            print(cFormat("events %ld  seconds %.3f  events/s %.0f", events, seconds, seconds > 0 ? Double(events) / seconds : 0))
         }
     }
 }

@@ -15,7 +15,7 @@ struct PRs: ParsableCommand {
         let state = loaded.state
         var targets = state.settings.prReps
         if let reps {
-            let parsed = reps.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parsed = reps.split(separator: ",").compactMap { Int($0.trimmingWhitespace()) }
             guard parsed.count == reps.split(separator: ",").count, parsed.allSatisfy({ (1...50).contains($0) }) else {
                 throw WlogError.usage("--reps '\(reps)' must be whole numbers from 1 to 50, comma-separated, e.g. 1,3,5")
             }

@@ -12,6 +12,7 @@ struct PlanCommand: ParsableCommand {
     /// `wlog plan [starter] --goal G --experience E --days N --equipment gym,… [--append]`.
     struct Starter: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "starter",
             abstract: "Print a starter routine from onboarding answers; --append adds it to the journal.",
             discussion: """
                 Full body for 2–3 days, upper/lower for 4, push/pull/legs for 5–6; rep ranges by goal, sets by
@@ -39,7 +40,7 @@ struct PlanCommand: ParsableCommand {
             guard let equipment else { throw WlogError.usage("--equipment is missing; give gym, home, dumbbells or barbell (comma list)") }
             var access: Set<StarterPlan.Access> = []
             for part in equipment.lowercased().split(separator: ",") {
-                guard let a = StarterPlan.Access(rawValue: String(part.trimmingCharacters(in: .whitespaces))) else {
+                guard let a = StarterPlan.Access(rawValue: String(part.trimmingWhitespace())) else {
                     throw WlogError.usage("--equipment '\(part)' is unknown; use gym, home, dumbbells or barbell")
                 }
                 access.insert(a)
@@ -79,7 +80,7 @@ struct PlanCommand: ParsableCommand {
 
     /// `wlog plan show [ROUTINE]`: the routine and today's planned day.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a routine (default: the one you follow) and today's day.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a routine (default: the one you follow) and today's day.")
         @Argument(help: "Routine id or name.") var routine: String?
 
         func run() throws {
@@ -107,6 +108,7 @@ struct PlanCommand: ParsableCommand {
     /// `wlog plan start [--routine R] [--day N]`: starts the planned day, pre-filled.
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start a workout from a routine day (default: today's planned day), pre-filled with last time and the coach's suggestion.")
         @Option(help: "Routine id or name (default: the one you follow).") var routine: String?
         @Option(help: "Day index (default: the day after the last one done).") var day: Int?
@@ -154,7 +156,7 @@ struct PlanCommand: ParsableCommand {
 
     /// `wlog plan reorder ROUTINE --day N EXERCISE…`.
     struct Reorder: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Put a day's exercises in a new order (those named first).")
+        static let configuration = CommandConfiguration(commandName: "reorder", abstract: "Put a day's exercises in a new order (those named first).")
         @Argument(help: "Routine id or name.") var routine: String
         @Option(help: "The day.") var day: Int
         @Argument(help: "Exercises in the new order (names, ids or aliases; quote names with spaces).") var exercises: [String]
@@ -181,7 +183,7 @@ struct PlanCommand: ParsableCommand {
 
     /// `wlog plan retire ROUTINE`.
     struct Retire: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Retire a routine (its workouts stay in history).")
+        static let configuration = CommandConfiguration(commandName: "retire", abstract: "Retire a routine (its workouts stay in history).")
         @Argument(help: "Routine id or name.") var routine: String
 
         func run() throws {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes read-command output to stdout in the chosen format.
 enum Printer {
@@ -14,6 +18,6 @@ enum Printer {
 
     /// Writes text to stdout as it is.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStream.out(text)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 
 /// Chart output: the braille terminal chart, or an SVG file.
@@ -13,7 +17,7 @@ enum ChartText {
         do {
             try Data(SVGChart.render(chart).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw WlogError(.damaged, "cannot write the SVG to \(path): \(error.localizedDescription); check the folder exists and is writable")
+            throw WlogError(.damaged, "cannot write the SVG to \(path): \(WlogError.reason(error)); check the folder exists and is writable")
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 
 /// Rendering helpers of the read commands: rows to text in any format, single objects, nested
@@ -51,13 +55,13 @@ enum ReadOutput {
     /// Writes bytes to stdout, or to `path` (replacing it atomically) with a note on stderr.
     static func write(_ bytes: [UInt8], to path: String?, rowCount: Int? = nil) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(bytes))
+            StandardStream.out(bytes)
             return
         }
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw WlogError(.damaged, "cannot write \(path): \(error.localizedDescription); check the path and permissions")
+            throw WlogError(.damaged, "cannot write \(path): \(WlogError.reason(error)); check the path and permissions")
         }
         printError("wlog: wrote " + (rowCount.map { "\($0) row" + ($0 == 1 ? "" : "s") } ?? "output") + " to \(path)")
     }

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WlogCore
 
 /// A failure the CLI reports as `wlog: error: …` with the exit status of `cli.md`.
@@ -21,9 +30,18 @@ struct WlogError: Error, CustomStringConvertible {
 
     static func usage(_ message: String) -> WlogError { WlogError(.usage, message) }
     static func refused(_ message: String) -> WlogError { WlogError(.refused, message) }
+
+    /// Why a file operation failed, for a message: the system's text for its errno
+    /// (`No such file or directory`), else the error itself.
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
+        }
+        return "\(error)"
+    }
 }
 
 /// Prints a message to standard error.
 func printError(_ text: String, newline: Bool = true) {
-    FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    StandardStream.error(text + (newline ? "\n" : ""))
 }

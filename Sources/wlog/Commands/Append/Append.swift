@@ -3,6 +3,7 @@ import ArgumentParser
 /// `wlog append …`: every way of adding to the journal; each call is one atomic commit.
 struct Append: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "append",
         abstract: "Add to the journal (each call is one atomic commit; refused input appends nothing).",
         subcommands: [
             AppendSet.self, AppendEdit.self, AppendDelete.self, AppendWorkout.self, AppendBodyweight.self,

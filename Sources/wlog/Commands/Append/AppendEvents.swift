@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 
 /// `wlog append events [FILE|-]`: JSON lines of events (no `seq`), validated as a whole, one commit.
@@ -15,7 +19,7 @@ struct AppendEvents: ParsableCommand {
         let context = try Context.resolve()
         let data: Data
         if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(StandardStream.readInput())
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
                 throw WlogError(.noJournal, "cannot read \(file); check the path")

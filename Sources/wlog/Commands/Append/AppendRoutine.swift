@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import WlogCore
 
 /// `wlog append routine --file F`: a routine (weeks, days, planned exercises, deload weeks) from
@@ -40,7 +44,7 @@ struct AppendRoutine: ParsableCommand {
     static func read(_ path: String) throws -> Routine {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(StandardStream.readInput())
         } else {
             guard let contents = FileManager.default.contents(atPath: path) else {
                 throw WlogError.usage("--file '\(path)' cannot be read; give the path of a routine JSON file")
@@ -53,7 +57,7 @@ struct AppendRoutine: ParsableCommand {
         } catch let error as DecodingError {
             throw WlogError.refused("routine file \(path): " + describe(error))
         } catch {
-            throw WlogError.refused("routine file \(path) is not JSON: \(error.localizedDescription)")
+            throw WlogError.refused("routine file \(path) is not JSON: \(error)")
         }
         do {
             return try file.routine()
@@ -65,7 +69,10 @@ struct AppendRoutine: ParsableCommand {
     /// `days[0].exercises[1].sets: missing — …` from a decoding error.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            var text = Substring(keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined())
+            while text.first == "." { text = text.dropFirst() }
+            while text.last == "." { text = text.dropLast() }
+            return String(text)
         }
         switch error {
         case .keyNotFound(let key, let c):

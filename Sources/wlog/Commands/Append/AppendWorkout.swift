@@ -8,7 +8,7 @@ struct AppendWorkout: ParsableCommand {
         subcommands: [Start.self, Finish.self, Discard.self])
 
     struct Start: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start a session; sets logged in the next 12 hours join it. With --routine, the planned day pre-filled (as wlog plan start).")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session; sets logged in the next 12 hours join it. With --routine, the planned day pre-filled (as wlog plan start).")
         @Option(help: "The session's name, e.g. \"Push A\".") var name: String?
         @Option(help: "The routine to follow.") var routine: String?
         @Option(help: "The routine day (1-based).") var day: Int?
@@ -40,7 +40,7 @@ struct AppendWorkout: ParsableCommand {
     }
 
     struct Finish: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Finish a session (default: the one in progress).")
+        static let configuration = CommandConfiguration(commandName: "finish", abstract: "Finish a session (default: the one in progress).")
         @Argument(help: "The session's id; default the one in progress.") var id: String?
         @Option(help: "Notes.") var notes: String?
         @Option(help: "Post-workout soreness, 1 to 5.") var soreness: Int?
@@ -63,7 +63,7 @@ struct AppendWorkout: ParsableCommand {
     }
 
     struct Discard: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Discard a session: its sets leave every projection.")
+        static let configuration = CommandConfiguration(commandName: "discard", abstract: "Discard a session: its sets leave every projection.")
         @Argument(help: "The session's id.") var id: String
         @OptionGroup var retry: RetryID
 
