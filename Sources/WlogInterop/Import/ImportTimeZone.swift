@@ -1,34 +1,29 @@
-#if canImport(FoundationInternationalization)
-import FoundationEssentials
-import FoundationInternationalization  // the DST-aware TimeZone (ICU); Essentials alone knows only GMT
-#else
-import Foundation
-#endif
 import WlogCore
 
 /// The zone naive local times of an export are read in: an IANA zone or a fixed `±HH:MM` offset.
 ///
 /// Local wall times are turned into instants with the offset in force then (DST-correct through
-/// Foundation's `TimeZone`). A wall time that happens twice (autumn) is read as its first
+/// the system's TZif files, `ZoneRules`). A wall time that happens twice (autumn) is read as its first
 /// occurrence; one that does not exist (spring gap) is read with the offset before the gap, so it
 /// lands just after the change (02:30 in a 02:00→03:00 gap becomes 03:30).
 public struct ImportTimeZone: Sendable, Hashable {
     /// How the zone was given.
     enum Storage: Sendable, Hashable {
         case fixed(minutes: Int)
-        case named(TimeZone)
+        case named(ZoneRules)
     }
 
     let storage: Storage
     /// The text it was made from (`Europe/Berlin`, `+01:00`).
     public let identifier: String
 
-    /// Parses an IANA zone (`Europe/Berlin`, `UTC`) or an offset (`+01:00`, `-0530`, `Z`).
+    /// Parses an IANA zone (`Europe/Berlin`, `UTC`) or an offset (`+01:00`, `-0530`, `Z`,
+    /// `GMT+01:00`, `UTC-5`).
     public init?(_ text: String) {
         let t = text.trimmingWhitespace()
-        if let minutes = ImportTimeZone.parseOffset(t) {
+        if let minutes = ImportTimeZone.parseOffset(t) ?? ImportTimeZone.parseGMTOffset(t) {
             storage = .fixed(minutes: minutes)
-        } else if let zone = TimeZone(identifier: t) {
+        } else if let zone = ZoneRules(identifier: t) {
             storage = .named(zone)
         } else {
             return nil
@@ -57,13 +52,22 @@ public struct ImportTimeZone: Sendable, Hashable {
         return (first == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
     }
 
+    /// `GMT+1`, `UTC-05:30` (fixed offsets Foundation's `TimeZone(identifier:)` accepted) as minutes.
+    static func parseGMTOffset(_ t: String) -> Int? {
+        guard t.hasPrefix("GMT") || t.hasPrefix("UTC"), let sign = t.dropFirst(3).first, sign == "+" || sign == "-" else {
+            return nil
+        }
+        let digits = t.dropFirst(4)
+        return parseOffset(String(sign) + (digits.count == 1 ? "0" : "") + digits)
+    }
+
     /// The offset in minutes in force at a UTC instant.
     public func offsetMinutes(at instant: Instant) -> Int {
         switch storage {
         case let .fixed(minutes): return minutes
         case let .named(zone):
-            let date = Date(timeIntervalSince1970: Double(instant.millisecondsSince1970) / 1000)
-            return zone.secondsFromGMT(for: date) / 60
+            let seconds = instant.millisecondsSince1970 / 1000 - (instant.millisecondsSince1970 % 1000 < 0 ? 1 : 0)
+            return zone.offset(atSecondsSince1970: seconds) / 60
         }
     }
 
@@ -89,3 +93,8 @@ public struct ImportTimeZone: Sendable, Hashable {
 
 /// Two decimal digits.
 private func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+extension ImportTimeZone {
+    /// The system's zone: the one `/etc/localtime` links to, if it is a zone.
+    public static var systemSetting: ImportTimeZone? { ZoneRules.systemIdentifier.flatMap(ImportTimeZone.init) }
+}

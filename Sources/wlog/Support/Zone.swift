@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WlogCore
 import WlogInterop
 
@@ -15,8 +10,8 @@ extension ImportTimeZone {
     /// Coordinated Universal Time.
     static let utc = ImportTimeZone(offsetMinutes: 0)
 
-    /// The system's zone (`TimeZone.current`), else UTC.
-    static var system: ImportTimeZone { ImportTimeZone(TimeZone.current.identifier) ?? .utc }
+    /// The system's zone (the one `/etc/localtime` links to, as `TimeZone.current`), else UTC.
+    static var system: ImportTimeZone { .systemSetting ?? .utc }
 
     /// What the user wrote, for messages and for `settings.changed`.
     var name: String { identifier }
