@@ -130,7 +130,7 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, Strideable {
     }
 
     /// Howard Hinnant's days_from_civil.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -141,7 +141,7 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, Strideable {
     }
 
     /// Howard Hinnant's civil_from_days.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -1,3 +1,5 @@
+import WlogCore
+
 /// The POSIX `TZ` rule at the end of a TZif file (RFC 8536 §3.3), e.g.
 /// `CET-1CEST,M3.5.0,M10.5.0/3`: the zone's offsets after its last listed transition.
 ///
@@ -37,17 +39,17 @@ struct POSIXZoneRule: Sendable, Hashable {
 
         /// Days since 1970 of the change's day in `year`.
         func daysSince1970(in year: Int) -> Int {
-            let january1 = civilDays(year: year, month: 1, day: 1)
-            let leap = isLeap(year)
+            let january1 = LocalDay.daysFromCivil(year: year, month: 1, day: 1)
+            let leap = LocalDay.daysIn(month: 2, year: year) == 29
             switch day {
             case let .julian(n): return january1 + n - 1 + (leap && n >= 60 ? 1 : 0)
             case let .zeroBased(n): return january1 + n
             case let .monthWeekDay(month, week, weekday):
-                let first = civilDays(year: year, month: month, day: 1)
+                let first = LocalDay.daysFromCivil(year: year, month: month, day: 1)
                 // 1970-01-01 was a Thursday (weekday 4).
                 let firstWeekday = ((first + 4) % 7 + 7) % 7
                 var dayOfMonth = 1 + (weekday - firstWeekday + 7) % 7 + (week - 1) * 7
-                let length = civilDays(year: month == 12 ? year + 1 : year, month: month % 12 + 1, day: 1) - first
+                let length = LocalDay.daysIn(month: month, year: year)
                 while dayOfMonth > length { dayOfMonth -= 7 }
                 return first + dayOfMonth - 1
             }
@@ -59,7 +61,7 @@ struct POSIXZoneRule: Sendable, Hashable {
         guard let daylight else { return standardOffset }
         let local = seconds + Int64(standardOffset)
         let localDays = local / 86_400 - (local % 86_400 < 0 ? 1 : 0)
-        let year = civilYear(fromDays: Int(localDays))
+        let year = LocalDay.civil(fromDays: Int(localDays)).year
         let start = Int64(daylight.start.daysSince1970(in: year)) * 86_400 + Int64(daylight.start.time - standardOffset)
         let end = Int64(daylight.end.daysSince1970(in: year)) * 86_400 + Int64(daylight.end.time - daylight.offset)
         let inDaylight = start < end ? (start <= seconds && seconds < end) : !(end <= seconds && seconds < start)
@@ -67,25 +69,3 @@ struct POSIXZoneRule: Sendable, Hashable {
     }
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-func civilDays(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let doy = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-    return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-}
-
-/// Whether `year` has a February 29.
-func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-/// The year of the day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-func civilYear(fromDays days: Int) -> Int {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    return yoe + era * 400 + (mp >= 10 ? 1 : 0)
-}
