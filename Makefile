@@ -20,8 +20,10 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq liblz4-dev lz4; \
 	fi
 
+## build: wlog with the Swift runtime and FoundationEssentials linked in (--static-swift-stdlib):
+##   ≈ 2 ms less process start than loading them as shared libraries (docs/PERFORMANCE.md).
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product wlog
+	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog
 
 ## test: the whole suite (Swift Testing), debug build.
 test: deps

@@ -24,7 +24,7 @@ export WLOG_NOW=$NOW TZ=Europe/Berlin NO_COLOR=1
 say() { echo "$*" | tee -a "$RESULTS"; }
 
 build() {
-  (cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --product wlog && \
+  (cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --static-swift-stdlib --product wlog && \
                  swift build --scratch-path "$SCRATCH" -c release --product wlog-generate)
 }
 
