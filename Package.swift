@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "WlogInterop", targets: ["WlogInterop"]),
         // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
         .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
+        // The seeded history generators of wlog-generate, for measure-replay and the Benchmarks package.
+        .library(name: "WlogGenerator", targets: ["WlogGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -40,6 +42,7 @@ let package = Package(
         .target(name: "WlogCore", dependencies: ["CPrefetch"]),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
         .target(name: "WlogBaselines", dependencies: ["WlogCore"]),
+        .target(name: "WlogGenerator", dependencies: ["WlogCore"]),
         .executableTarget(
             name: "wlog",
             dependencies: [
@@ -55,7 +58,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
-        .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines"], path: "Sources/wlog-generate"),
+        .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines", "WlogGenerator"],
+                          path: "Sources/wlog-generate"),
         .testTarget(
             name: "WlogCoreTests",
             dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],

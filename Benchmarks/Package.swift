@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WlogCore", package: "wlog"),
                 .product(name: "WlogBaselines", package: "wlog"),
+                .product(name: "WlogGenerator", package: "wlog"),
             ],
             path: "Benchmarks/ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,15 +1,18 @@
 import Foundation
 import WlogBaselines
 import WlogCore
+import WlogGenerator
 
 // `wlog-generate measure-replay`: how fast the domain core replays realistic events held in RAM.
 //
 //   wlog-generate measure-replay [--events 1000000] [--seed 1] [--profile lifer|stress]
-//                                [--baseline-events 100000] [--runs 3]
+//                                [--ids wlog|random|sequential] [--baseline-events 100000] [--runs 3]
+//                                [--only decode,two-step,line,baseline]
 //
-// The lines are generated in memory (lifer: consecutive 20-year histories of seeds seed, seed+1, …
-// until `--events` lines, the last one cut short; each history is replayed into its own state, as
-// separate users' journals; stress: one history), then timed — best of `--runs`, wall time with
+// The lines are generated in memory by `GeneratedLines` (WlogGenerator; lifer: consecutive 20-year
+// histories of seeds seed, seed+1, … until `--events` lines, the last one cut short, each with the
+// ids `wlog` mints in its own journal and replayed into its own state, as separate users'
+// journals; stress: one history; the benchmark package's ReplayBenchmarks use the same), then timed — best of `--runs`, wall time with
 // `ContinuousClock` and CPU time of the thread with `CLOCK_THREAD_CPUTIME_ID`:
 //   1. `EventCodec.decode` alone;
 //   2. `EventCodec.decode` + `WlogState.apply` (evolve);
@@ -17,30 +20,6 @@ import WlogCore
 //   3. the baseline: Foundation's `JSONDecoder` into an equivalent `Decodable` (`FoundationLine`)
 //      + the same evolve, over the first `--baseline-events` lines.
 // No journal I/O is involved: this is the codec and the state only.
-
-/// The canonical lines in memory: the bytes and the start of every line (one extra at the end).
-struct MemoryLines {
-    var bytes: [UInt8] = []
-    var starts: [Int] = [0]
-    /// Indices into `starts` where a new, independent history begins.
-    var histories: [Int] = []
-
-    var count: Int { starts.count - 1 }
-
-    mutating func append(history lines: [UInt8], limit: Int) {
-        histories.append(count)
-        var taken = 0
-        var i = 0
-        while i < lines.count, taken < limit {
-            var j = i
-            while j < lines.count, lines[j] != UInt8(ascii: "\n") { j += 1 }
-            bytes.append(contentsOf: lines[i...min(j, lines.count - 1)])
-            starts.append(bytes.count)
-            taken += 1
-            i = j + 1
-        }
-    }
-}
 
 /// CPU time of the calling thread, in seconds.
 func threadCPUSeconds() -> Double {
@@ -78,44 +57,20 @@ struct Timing {
     }
 }
 
-/// Generates the lines of `events` realistic events in memory.
-func generateLines(profile: String, events: Int, seed: UInt64, end: LocalDay) throws -> MemoryLines {
-    var lines = MemoryLines()
-    var nextSeed = seed
-    while lines.count < events {
-        let sink = try EventSink(journal: nil, journalID: String(repeating: "0", count: 32), created: Date(),
-                                 sealThreshold: 1 << 20, jsonl: nil, sql: nil, keepLines: true)
-        if profile == "stress" {
-            var stress = Stress(seed: nextSeed, count: events - lines.count, ids: .random, sink: sink)
-            try stress.run(end: end)
-        } else {
-            var lifer = Lifer(seed: nextSeed, years: 20, end: end, ids: .random, sink: sink)
-            try lifer.run()
-        }
-        _ = try sink.finish()
-        lines.append(history: sink.lines, limit: events - lines.count)
-        nextSeed &+= 1
-    }
-    return lines
-}
-
 /// Times folding every line into a state (a new state at each history boundary) with `fold`.
-func timeReplay(_ lines: MemoryLines, runs: Int, boundaries: Set<Int>,
+func timeReplay(_ lines: GeneratedLines, runs: Int,
                 _ fold: (inout WlogState, UnsafeRawBufferPointer) throws(EventDecodingError) -> Void) -> Timing {
-    lines.bytes.withUnsafeBytes { raw in
-        Timing.best(runs: runs) {
-            var check = 0
-            var state = WlogState.initial
-            for i in 0..<lines.count {
-                if boundaries.contains(i), i > 0 {
-                    check &+= state.eventCount
-                    state = WlogState.initial
-                }
-                let line = UnsafeRawBufferPointer(rebasing: raw[lines.starts[i]..<lines.starts[i + 1]])
-                do { try fold(&state, line) } catch { check &-= 1 }
+    Timing.best(runs: runs) {
+        var check = 0
+        var state = WlogState.initial
+        lines.forEachLine { line, newHistory in
+            if newHistory {
+                check &+= state.eventCount
+                state = WlogState.initial
             }
-            return check &+ state.eventCount
+            do { try fold(&state, line) } catch { check &-= 1 }
         }
+        return check &+ state.eventCount
     }
 }
 
@@ -127,78 +82,94 @@ func measureReplay(_ arguments: [String]) {
         guard key.hasPrefix("--"), let value = rest.popFirst() else { usage("expected --option VALUE, got \(key)") }
         options[String(key.dropFirst(2))] = value
     }
-    let known: Set = ["events", "seed", "profile", "baseline-events", "runs", "end"]
+    let known: Set = ["events", "seed", "profile", "baseline-events", "runs", "end", "ids", "only"]
     if let unknown = options.keys.first(where: { !known.contains($0) }) { usage("unknown option --\(unknown)") }
     guard let events = Int((options["events"] ?? "1000000").replacingOccurrences(of: "_", with: "")), events > 0 else {
         usage("--events must be a positive number")
     }
     guard let seed = UInt64(options["seed"] ?? "1") else { usage("--seed must be a whole number") }
-    let profile = options["profile"] ?? "lifer"
-    guard profile == "lifer" || profile == "stress" else { usage("--profile must be lifer or stress") }
+    guard let profile = GeneratedLines.Profile(rawValue: options["profile"] ?? "lifer") else {
+        usage("--profile must be lifer or stress")
+    }
+    guard let ids = IDScheme(rawValue: options["ids"] ?? "wlog") else { usage("--ids must be wlog, random or sequential") }
     guard let baselineEvents = Int(options["baseline-events"] ?? "100000"), baselineEvents > 0 else {
         usage("--baseline-events must be a positive number")
     }
     guard let runs = Int(options["runs"] ?? "3"), runs > 0 else { usage("--runs must be a positive number") }
     guard let end = LocalDay(iso: options["end"] ?? "2026-11-15") else { usage("--end must be YYYY-MM-DD") }
+    let ways: Set<String> = ["decode", "two-step", "line", "baseline"]
+    let only = Set((options["only"] ?? ways.sorted().joined(separator: ",")).split(separator: ",").map(String.init))
+    guard only.isSubset(of: ways) else { usage("--only takes a comma-separated list of decode, two-step, line, baseline") }
 
     let generated = ContinuousClock.now
-    let lines: MemoryLines
-    do { lines = try generateLines(profile: profile, events: events, seed: seed, end: end) } catch {
+    let lines: GeneratedLines
+    do { lines = try GeneratedLines(profile: profile, events: events, seed: seed, end: end, ids: ids) } catch {
         usage("cannot generate: \(error)")
     }
     let n = lines.count
-    print("measure-replay: \(profile), seed \(seed): \(n) events, \(lines.bytes.count) bytes "
+    print("measure-replay: \(profile.rawValue), seed \(seed), ids \(ids.rawValue): \(n) events, \(lines.bytes.count) bytes "
           + "(\(lines.bytes.count / max(n, 1)) B/line), \(lines.histories.count) histories, generated in \(ContinuousClock.now - generated)")
-    let boundaries = Set(lines.histories)
 
-    let decode = lines.bytes.withUnsafeBytes { raw in
-        Timing.best(runs: runs) {
+    var checks: [Int] = []
+    if only.contains("decode") {
+        let decode = Timing.best(runs: runs) {
             var check = 0
-            for i in 0..<n {
-                let line = UnsafeRawBufferPointer(rebasing: raw[lines.starts[i]..<lines.starts[i + 1]])
+            lines.forEachLine { line, _ in
                 do { check &+= Int(try EventCodec.decode(line).envelope.seq) } catch { check &-= 1 }
             }
             return check
         }
+        print(decode.line("EventCodec.decode", events: n))
+        checks.append(decode.check)
     }
-    print(decode.line("EventCodec.decode", events: n))
-
-    let replay = timeReplay(lines, runs: runs, boundaries: boundaries) { state, line throws(EventDecodingError) in
-        state.apply(try EventCodec.decode(line))
+    var replay: Timing?
+    if only.contains("two-step") {
+        let timing = timeReplay(lines, runs: runs) { state, line throws(EventDecodingError) in
+            state.apply(try EventCodec.decode(line))
+        }
+        print(timing.line("EventCodec.decode + evolve", events: n))
+        checks.append(timing.check)
+        replay = timing
     }
-    print(replay.line("EventCodec.decode + evolve", events: n))
-
-    let oneStep = timeReplay(lines, runs: runs, boundaries: boundaries) { state, line throws(EventDecodingError) in
-        try state.apply(line: line)
+    var oneStep: Timing?
+    if only.contains("line") {
+        let timing = timeReplay(lines, runs: runs) { state, line throws(EventDecodingError) in
+            try state.apply(line: line)
+        }
+        print(timing.line("decode + evolve, apply(line:)", events: n))
+        checks.append(timing.check)
+        oneStep = timing
     }
-    print(oneStep.line("decode + evolve, apply(line:)", events: n))
+    guard only.contains("baseline") else {
+        print("checks: \(checks.map(String.init).joined(separator: " "))")
+        return
+    }
 
     let m = min(baselineEvents, n)
     let decoder = JSONDecoder()
-    let baseline = lines.bytes.withUnsafeBytes { raw in
-        Timing.best(runs: runs) {
-            var state = WlogState.initial
-            var check = 0
-            for i in 0..<m {
-                if boundaries.contains(i), i > 0 {
-                    check &+= state.eventCount
-                    state = WlogState.initial
-                }
-                let data = Data(raw[lines.starts[i]..<(lines.starts[i + 1] - 1)])
-                if let line = try? decoder.decode(FoundationLine.self, from: data), let event = line.event() {
-                    state.apply(event)
-                } else {
-                    check &+= 1_000_000
-                }
+    let baseline = Timing.best(runs: runs) {
+        var state = WlogState.initial
+        var check = 0
+        var index = 0
+        lines.forEachLine { line, newHistory in
+            guard index < m else { return }
+            index += 1
+            if newHistory {
+                check &+= state.eventCount
+                state = WlogState.initial
             }
-            return check &+ state.eventCount
+            if !FoundationLine.apply(line: line, to: &state, decoder: decoder) { check &+= 1_000_000 }
         }
+        return check &+ state.eventCount
     }
     print(baseline.line("JSONDecoder + evolve (baseline)", events: m))
-    let ratioCPU = (baseline.cpu / Double(m)) / (replay.cpu / Double(n))
-    let ratioWall = (baseline.wall / Double(m)) / (replay.wall / Double(n))
-    print(String(format: "decode + evolve vs JSONDecoder + evolve: %.1fx faster (cpu), %.1fx (wall); target 2,000,000 ev/s cpu: %@ (apply(decode)), %@ (apply(line:))",
-                 ratioCPU, ratioWall, Double(n) / replay.cpu >= 2_000_000 ? "met" : "missed",
-                 Double(n) / oneStep.cpu >= 2_000_000 ? "met" : "missed"))
-    print("checks: \(decode.check) \(replay.check) \(oneStep.check) \(baseline.check)")
+    checks.append(baseline.check)
+    for (name, timing) in [("apply(decode)", replay), ("apply(line:)", oneStep)] {
+        guard let timing else { continue }
+        let ratioCPU = (baseline.cpu / Double(m)) / (timing.cpu / Double(n))
+        let ratioWall = (baseline.wall / Double(m)) / (timing.wall / Double(n))
+        print(String(format: "%@ vs JSONDecoder + evolve: %.1fx faster (cpu), %.1fx (wall); target 2,000,000 ev/s cpu: %@",
+                     name, ratioCPU, ratioWall, Double(n) / timing.cpu >= 2_000_000 ? "met" : "missed"))
+    }
+    print("checks: \(checks.map(String.init).joined(separator: " "))")
 }

@@ -1,27 +1,22 @@
 import Foundation
 import WlogCore
+import WlogGenerator
 import WlogJournal
 
 /// Where generated events go: the journal (one commit per `commit()`), plain JSON lines, and an
 /// SQLite database (through the system `sqlite3` command, so the root package links no SQLite).
-final class EventSink {
+final class EventSink: GeneratedEventSink {
     private var writer: JournalWriter?
     private var jsonl: FileHandle?
     private var sql: SQLWriter?
     private var pending: [[UInt8]] = []
     private var jsonlBuffer: [UInt8] = []
-    /// Whether committed canonical lines are also kept in memory (`lines`, `measure-replay`).
-    private let keepLines: Bool
-    /// The committed canonical lines, each ending in `\n`, back to back (when `keepLines`).
-    private(set) var lines: [UInt8] = []
     private(set) var seq: UInt64 = 0
     private(set) var counts: [EventType: Int] = [:]
     /// Commit automatically after this many events (the journal's frames stay bounded).
     let maxCommit = 1_000
 
-    init(journal: String?, journalID: String, created: Date, sealThreshold: Int, jsonl: String?, sql: String?,
-         keepLines: Bool = false) throws {
-        self.keepLines = keepLines
+    init(journal: String?, journalID: String, created: Date, sealThreshold: Int, jsonl: String?, sql: String?) throws {
         if let journal {
             var options = JournalOptions(durability: .relaxed)
             options.sealThreshold = sealThreshold
@@ -42,10 +37,9 @@ final class EventSink {
         seq += 1
         counts[event.type, default: 0] += 1
         if writer != nil { pending.append(EventCodec.encodePending(event)) }
-        if jsonl != nil || sql != nil || keepLines {
+        if jsonl != nil || sql != nil {
             var committed = event
             committed.envelope.seq = seq
-            if keepLines { lines.append(contentsOf: EventCodec.encode(committed)) }
             if jsonl != nil {
                 jsonlBuffer.append(contentsOf: EventCodec.encode(committed))
                 if jsonlBuffer.count > 1 << 20 { flushJSONL() }

@@ -14,6 +14,7 @@
 // `sqlite3` command (Debian package sqlite3), so that the wlog package links no SQLite.
 import Foundation
 import WlogCore
+import WlogGenerator
 import WlogJournal
 
 func usage(_ message: String) -> Never {
@@ -48,8 +49,7 @@ guard options["journal"] != nil || options["jsonl"] != nil || options["sql"] != 
     usage("give at least one of --journal PATH, --jsonl PATH, --sql PATH")
 }
 
-var idSource = Xoshiro(seed: seed ^ 0x4A4F_5552_4E41_4C00)
-let journalID = EventID(high: idSource.next(), low: idSource.next()).hex
+let journalID = IDMaker.journalID(seed: seed)
 let created = Date(timeIntervalSince1970: Double(end.midnight(offsetMinutes: 0).millisecondsSince1970) / 1000 - Double(years) * 365.25 * 86_400)
 let started = ContinuousClock.now
 do {

@@ -1,10 +1,12 @@
 import WlogCore
 
-/// A deterministic, realistic corpus of canonical journal lines, stored back to back in one buffer.
+/// The stress corpus: one synthetic history of canonical journal lines with random 128-bit ids,
+/// stored back to back in one buffer.
 ///
 /// Mostly `set.logged` (kg and lb, reps, RPE on about half, a note now and then) inside workouts
-/// (`workout.started` … `workout.finished`), with edits, deletes and body-weight entries, like a
-/// lifter's years of history.
+/// (`workout.started` … `workout.finished`), with edits, deletes and body-weight entries. Unlike
+/// the lifer histories (`GeneratedLines`) it is one journal of 1M events whose ids are hashes, so
+/// its id table is large and every insert misses in cache.
 struct ReplayCorpus: Sendable {
     /// All lines, each ending in `\n`.
     let bytes: [UInt8]

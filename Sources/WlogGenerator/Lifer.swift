@@ -10,10 +10,10 @@ import WlogCore
 /// (back-dated), body weight about three mornings a week, notes, readiness check-ins, and several
 /// hundred exercises: the built-in library plus custom ones created with `exercise.created` the
 /// first time they are used.
-struct Lifer {
+public struct Lifer {
     var rng: Xoshiro
     var ids: IDMaker
-    let sink: EventSink
+    let sink: any GeneratedEventSink
     let first: LocalDay
     let last: LocalDay
 
@@ -33,7 +33,10 @@ struct Lifer {
 
     static let mainLifts = ["squat", "bench-press", "deadlift", "overhead-press", "barbell-row"]
 
-    init(seed: UInt64, years: Int, end: LocalDay, ids: IDScheme, journalID: String = IDMaker.noJournal, sink: EventSink) {
+    /// A history of `years` years ending on `end`, from `seed`, with ids of `ids` (keyed by
+    /// `journalID` for `.wlog`), handed to `sink` by `run()`.
+    public init(seed: UInt64, years: Int, end: LocalDay, ids: IDScheme, journalID: String = IDMaker.noJournal,
+                sink: any GeneratedEventSink) {
         rng = Xoshiro(seed: seed)
         self.ids = IDMaker(scheme: ids, seed: seed, journalID: journalID)
         self.sink = sink
@@ -119,7 +122,8 @@ struct Lifer {
 
     // MARK: the history
 
-    mutating func run() throws {
+    /// Generates the whole history into the sink, one commit per day.
+    public mutating func run() throws {
         let start = place.instant(first, minutes: 9 * 60)
         try emit(.profileUpdated(ProfileUpdated(name: "Lifer", unit: .kg, timeZone: place.name, sex: .male,
                                                 birthYear: 1986, heightCentimetres: 181, experience: .beginner,

@@ -3,20 +3,24 @@ import WlogCore
 /// A synthetic history of `count` events (`--profile stress`): four workouts a day of 30 sets cycling through
 /// the strength exercises of the library, body weight daily, 1 % edits, and nothing else. It is
 /// about volume, not realism: the 10,000,000-event journal for bounded-memory replay and verify.
-struct Stress {
+public struct Stress {
     var rng: Xoshiro
     var ids: IDMaker
-    let sink: EventSink
+    let sink: any GeneratedEventSink
     let count: Int
 
-    init(seed: UInt64, count: Int, ids: IDScheme, journalID: String = IDMaker.noJournal, sink: EventSink) {
+    /// `count` events from `seed`, with ids of `ids` (keyed by `journalID` for `.wlog`), handed to
+    /// `sink` by `run(end:)`.
+    public init(seed: UInt64, count: Int, ids: IDScheme, journalID: String = IDMaker.noJournal,
+                sink: any GeneratedEventSink) {
         rng = Xoshiro(seed: seed)
         self.ids = IDMaker(scheme: ids, seed: seed, journalID: journalID)
         self.sink = sink
         self.count = count
     }
 
-    mutating func run(end: LocalDay) throws {
+    /// Generates the events into the sink, the last day being `end`.
+    public mutating func run(end: LocalDay) throws {
         let exercises = ExerciseLibrary.all.filter { $0.kind == .strength }.map(\.id)
         let days = count / 130 + 1
         var day = end.advanced(by: -days)

@@ -48,7 +48,7 @@ struct Xoshiro: RandomNumberGenerator {
 }
 
 /// How event ids are made.
-enum IDScheme: String {
+public enum IDScheme: String, Sendable {
     /// What `wlog` writes (the default): `DecideContext.JournalIDs` of the journal id on the device
     /// `IDMaker.device`, counting with the sequence (every generated event lands at the next one).
     case wlog
@@ -60,11 +60,17 @@ enum IDScheme: String {
 }
 
 /// Makes event ids in one of the schemes, deterministically from a seed.
-struct IDMaker {
+public struct IDMaker {
     /// The device name the `wlog` scheme keys its ids with.
     static let device = "wlog-generate"
     /// The journal id keying `wlog` ids when the events go to no journal (`measure-replay`).
-    static let noJournal = String(repeating: "0", count: 32)
+    public static let noJournal = String(repeating: "0", count: 32)
+
+    /// The journal id `wlog-generate --seed seed` gives its journal, which keys the `.wlog` ids.
+    public static func journalID(seed: UInt64) -> String {
+        var source = Xoshiro(seed: seed ^ 0x4A4F_5552_4E41_4C00)
+        return EventID(high: source.next(), low: source.next()).hex
+    }
 
     let scheme: IDScheme
     var rng: Xoshiro
