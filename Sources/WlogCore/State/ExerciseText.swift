@@ -71,8 +71,21 @@ struct ExerciseText: Sendable {
     private func matches(_ slot: Int32, _ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         let s = Int(slot)
         guard lengths[s] == count else { return false }
+        let first = starts[s]
         return bytes.withUnsafeBufferPointer { b in
-            for k in 0..<count where b[starts[s] + k] != start[k] { return false }
+            guard let base = b.baseAddress else { return count == 0 }
+            // Whole words first (the stored copy and the line both hold `count` bytes there).
+            let stored = UnsafeRawPointer(base + first), line = UnsafeRawPointer(start)
+            var k = 0
+            while k + 8 <= count {
+                guard stored.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                        == line.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
+                k += 8
+            }
+            while k < count {
+                guard base[first + k] == start[k] else { return false }
+                k += 1
+            }
             return true
         }
     }
