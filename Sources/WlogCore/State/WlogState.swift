@@ -61,8 +61,9 @@ public struct WlogState: Sendable, Equatable {
     /// The state before the first event, over the built-in library.
     public static var initial: WlogState { empty }
 
-    /// Built once per process: copies share the library's tables until they change.
-    private static let empty = WlogState(builtIns: WlogState.defaultLibrary)
+    /// Built once per process: copies share the library's tables until they change, and keep
+    /// room for a history's first workouts and custom exercises (`WlogState+Capacity.swift`).
+    private static let empty = WlogState(builtIns: WlogState.defaultLibrary).withRoomForAHistory()
 
     /// The built-in library `initial` starts from.
     static var defaultLibrary: [Exercise] { ExerciseLibrary.all }

@@ -1,0 +1,20 @@
+/// Room reserved up front in the tables keyed by id or name, so that a replay does not rehash
+/// them (SipHash of every key) each time they double.
+extension WlogState {
+    /// Workouts and body-weight entries a state has room for before its tables first grow (a
+    /// few years of a lifter's history; the 20-year one has 4,565 workouts and 2,610 entries).
+    static let reservedEntries = 1_024
+    /// Custom exercises and their names before the exercise tables first grow.
+    static let reservedExercises = 512
+
+    /// This state with room reserved (the copy-on-write copy a state makes at its first event
+    /// of each kind then keeps the capacity; no table is rehashed before it fills up).
+    func withRoomForAHistory() -> WlogState {
+        var state = self
+        state.workouts.reserveCapacity(Self.reservedEntries)
+        state.bodyweights.reserveCapacity(Self.reservedEntries)
+        state.customExercises.reserveCapacity(Self.reservedExercises)
+        state.nameIndex.reserveCapacity(state.nameIndex.count + 2 * Self.reservedExercises)
+        return state
+    }
+}
