@@ -85,7 +85,7 @@ extension WlogState {
     /// `workoutSummaries` returns, without holding them all (a full rebuild on a long journal).
     public func forEachWorkoutSummary(context: QueryContext, _ body: (WorkoutSummary) throws -> Void) rethrows {
         let index = WorkoutIndex(self)
-        let finder = PRCache(state: self, live: index.live, everyExercise: true)
+        let finder = PRCache(state: self, live: index.live)
         for entry in index.newestFirst {
             try body(summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder))
         }
@@ -112,16 +112,15 @@ final class PRCache {
     /// The live sets in history order.
     private let live: LiveSets
     private var byExercise: [String: PersonalRecords] = [:]
-    /// Whether most exercises will be asked for (every workout), not just a page's.
-    private let everyExercise: Bool
-    /// The live sets by exercise, grouped on the first miss.
+    /// The live sets by exercise, grouped on the first miss; each set is made when its exercise's
+    /// records are computed (making every set up front held 180 bytes a set at once: 1.7 GB on a
+    /// 10 M-event journal).
     private var grouped: LiveSetsByExercise?
 
-    /// A cache over `live`; `everyExercise` when the query will read most exercises' records.
-    init(state: WlogState, live: LiveSets, everyExercise: Bool = false) {
+    /// A cache over `live`.
+    init(state: WlogState, live: LiveSets) {
         self.state = state
         self.live = live
-        self.everyExercise = everyExercise
     }
 
     /// The categories a set was a PR in when it was performed.
@@ -131,7 +130,7 @@ final class PRCache {
             byExercise[set.exercise] = cached
             return cached.prs(of: set.id)
         }
-        let grouped = self.grouped ?? LiveSetsByExercise(live, madeUpFront: everyExercise)
+        let grouped = self.grouped ?? LiveSetsByExercise(live, madeUpFront: false)
         self.grouped = grouped
         let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))
         byExercise[set.exercise] = records
