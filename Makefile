@@ -13,11 +13,12 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test demo bench bench-build clean
 
-## deps: install the C library and the stock lz4 tool when missing (Debian/Ubuntu).
+## deps: install the C library, the stock lz4 tool and the tz database when missing (Debian/Ubuntu;
+##   wlog reads time zones from /usr/share/zoneinfo, which slim images leave out).
 deps:
-	@if [ ! -f /usr/include/lz4frame.h ] || ! command -v lz4 >/dev/null 2>&1; then \
-	  echo "installing liblz4-dev and lz4 …"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq liblz4-dev lz4; \
+	@if [ ! -f /usr/include/lz4frame.h ] || ! command -v lz4 >/dev/null 2>&1 || [ ! -f /usr/share/zoneinfo/Europe/Berlin ]; then \
+	  echo "installing liblz4-dev, lz4 and tzdata …"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblz4-dev lz4 tzdata; \
 	fi
 
 ## build: wlog with the Swift runtime and FoundationEssentials linked in (--static-swift-stdlib):
