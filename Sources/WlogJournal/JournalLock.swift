@@ -22,12 +22,17 @@ final class JournalLock {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
+            // Every stored property is set by now, so a throw runs `deinit`: the descriptor is
+            // closed here and marked closed, or `release()` would close it a second time (by then
+            // perhaps another thread's file under the same number).
             guard code == EWOULDBLOCK else {
                 close(fd)
+                fd = -1
                 throw JournalError.io(operation: "flock", path: path, errno: code)
             }
             guard clock.now < deadline else {
                 close(fd)
+                fd = -1
                 let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
                 throw JournalError.inUse(path: journalPath, waitedSeconds: seconds)
             }
