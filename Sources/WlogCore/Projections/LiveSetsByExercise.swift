@@ -1,23 +1,19 @@
 /// The live sets of a state grouped by exercise, each group in history order.
 ///
-/// Groups positions in the `LiveSets` view by exercise slot (an integer, no string hashing).
-/// Reading every group (the PR table of every exercise) is fastest with the sets made up front in
-/// one sequential pass (`madeUpFront`); reading a few groups (the exercises of one history page)
-/// is fastest making only their sets, as `sets(of:)` is read.
+/// Groups positions in the `LiveSets` view by exercise slot (an integer, no string hashing); a
+/// set is made only when `sets(of:)` reads it, so a group's sets are made as that exercise is
+/// scanned (making all 120k up front first held them all at once and was slower: session 3).
 public struct LiveSetsByExercise: Sendable {
     /// Every live set in history order.
     public let live: LiveSets
-    /// The same sets made up front, when asked for.
-    private let made: [LoggedSet]?
     /// The positions in `live` of each exercise slot's sets (empty for slots without live sets).
     private let positions: [[Int32]]
     /// Exercise id → slot, for the slots with live sets.
     private let slots: [String: Int]
 
-    /// Groups `live` by exercise, making every set up front when `madeUpFront`.
-    public init(_ live: LiveSets, madeUpFront: Bool) {
+    /// Groups `live` by exercise.
+    public init(_ live: LiveSets) {
         self.live = live
-        made = madeUpFront ? live.madeAll() : nil
         var positions = [[Int32]](repeating: [], count: live.exerciseSlotCount)
         for position in live.indices { positions[Int(live.exerciseSlot(at: position))].append(Int32(position)) }
         var slots: [String: Int] = [:]
@@ -31,6 +27,6 @@ public struct LiveSetsByExercise: Sendable {
 
     /// The live sets of `exercise` in history order (empty when it has none).
     public func sets(of exercise: String) -> LazyMapSequence<[Int32], LoggedSet> {
-        (slots[exercise].map { positions[$0] } ?? []).lazy.map { [live, made] in made?[Int($0)] ?? live[Int($0)] }
+        (slots[exercise].map { positions[$0] } ?? []).lazy.map { [live] in live[Int($0)] }
     }
 }

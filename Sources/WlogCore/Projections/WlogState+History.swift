@@ -130,7 +130,7 @@ final class PRCache {
             byExercise[set.exercise] = cached
             return cached.prs(of: set.id)
         }
-        let grouped = self.grouped ?? LiveSetsByExercise(live, madeUpFront: false)
+        let grouped = self.grouped ?? LiveSetsByExercise(live)
         self.grouped = grouped
         let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))
         byExercise[set.exercise] = records

@@ -8,10 +8,6 @@ extension WlogState {
             formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
     }
 
-    /// The live sets grouped by exercise, each in history order, all made up front (for reading
-    /// every exercise's sets).
-    public func liveSetsByExercise() -> LiveSetsByExercise { LiveSetsByExercise(lazyLiveSets, madeUpFront: true) }
-
     /// The records of the exercise with id `exercise` over all its live sets (the settings' rep
     /// targets unless `repTargets` is given); `nil` when unknown.
     public func personalRecords(ofExercise id: String, repTargets: [Int]? = nil) -> PersonalRecords? {
@@ -41,7 +37,7 @@ extension WlogState {
         guard !missing.isEmpty else { return found }
         // A few exercises: scan the rows for each; many: group every live set once, each set made
         // as its exercise is scanned (making all 120k up front first costs more than it saves).
-        let grouped = missing.count > 8 ? LiveSetsByExercise(lazyLiveSets, madeUpFront: false) : nil
+        let grouped = missing.count > 8 ? LiveSetsByExercise(lazyLiveSets) : nil
         for slot in missing {
             let id = sets.exerciseIDs[Int(slot)]
             guard let exercise = exercise(id) else { continue }
