@@ -14,7 +14,8 @@ public struct FoundationLine: Decodable, Sendable {
     public var v: Int
     public var at: String
     public var tz: Int
-    public var recorded: String
+    /// Absent when equal to `at` (the canonical writer's rule).
+    public var recorded: String?
     public var actor: String
     public var exercise: String?
     public var workout: String?
@@ -34,8 +35,12 @@ public struct FoundationLine: Decodable, Sendable {
 
     /// The event, for the types that carry the sets, workouts and body weight (≈99 % of lines).
     public func event() -> Event? {
-        guard let occurred = Instant(iso8601: at), let recordedAt = Instant(iso8601: recorded),
-              let eventID = EventID(hex: id) else { return nil }
+        guard let occurred = Instant(iso8601: at), let eventID = EventID(hex: id) else { return nil }
+        var recordedAt = occurred
+        if let recorded {
+            guard let instant = Instant(iso8601: recorded) else { return nil }
+            recordedAt = instant
+        }
         let envelope = Envelope(seq: seq, id: eventID, version: v, occurred: ZonedInstant(occurred, offsetMinutes: tz),
                                 recorded: recordedAt, actor: actor)
         let massUnit = unit.flatMap(MassUnit.init(rawValue:)) ?? .kg

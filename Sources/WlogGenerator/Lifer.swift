@@ -22,6 +22,9 @@ public struct Lifer {
     var unit = MassUnit.kg
     /// Estimated 1RM in kg per exercise id.
     var strength: [String: Double] = [:]
+    /// The e1RM in kg each exercise's progression levels off at (≈ 2× the novice start: a bench
+    /// press starting at 60 kg ends near 120–140 kg, not at 1,000 kg as an unbounded rate gave).
+    var ceilings: [String: Double] = [:]
     var known: [String: Exercise] = [:]
     var byGroup: [MuscleGroup: [String]] = [:]
     var customPool: [Exercise]
@@ -95,10 +98,13 @@ public struct Lifer {
         var when: Int64
         if let recorded {
             // Logged afterwards: the time the lifer typed (`--at`), recorded later.
-            when = max(recorded.millisecondsSince1970, lastRecorded + 1)
+            when = max(recorded.millisecondsSince1970, lastRecorded + 1_000) / 1_000 * 1_000
         } else {
             // Logged live, as `wlog append` does without `--at`: occurred = recorded = the clock.
-            when = max(occurred.instant.millisecondsSince1970 + Int64(rng.int(0...999)), lastRecorded + 1)
+            // wlog's clock ticks in whole seconds (docs/EVENTS.md); the draw keeps the rest of the
+            // seeded history where it was.
+            let jitter = Int64(rng.int(0...999))
+            when = max(occurred.instant.millisecondsSince1970 + jitter, lastRecorded + 1_000) / 1_000 * 1_000
             occurred = ZonedInstant(Instant(millisecondsSince1970: when), offsetMinutes: occurred.offsetMinutes)
         }
         lastRecorded = when
@@ -299,6 +305,7 @@ public struct Lifer {
         }
         let value = base * (0.85 + rng.unit() * 0.3)
         strength[id] = value
+        ceilings[id] = value * (1.9 + rng.unit() * 0.5)
         return value
     }
 
@@ -369,9 +376,12 @@ public struct Lifer {
                 logged.append((id, reps, weight))
                 if type != .warmup && !deload { max = Swift.max(max, kg * (1 + Double(reps) / 30) * 0.97) }
             }
-            // Training-age progression: fast for a novice, slow after a decade, a slight decline late.
-            let rate = deload ? 0 : 0.012 * exp(-age / 3.5) + (age < 14 ? 0.0008 : -0.0003)
-            strength[slot.exercise] = (strength[slot.exercise] ?? max) * (1 + rate + rng.normal(sd: 0.004))
+            // Training-age progression toward the exercise's ceiling: fast for a novice, slow after a
+            // decade, a slight decline late.
+            let current = strength[slot.exercise] ?? max
+            let room = Swift.max(0, 1 - current / (ceilings[slot.exercise] ?? 2 * current))
+            let rate = deload ? 0 : (0.02 * exp(-age / 3.5) + 0.003) * room + (age < 14 ? 0 : -0.0003)
+            strength[slot.exercise] = current * (1 + rate + rng.normal(sd: 0.004))
         }
         // Corrections: ≈2 % of events are edits, ≈1 % deletes.
         for set in logged {

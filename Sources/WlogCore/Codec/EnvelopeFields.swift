@@ -44,7 +44,8 @@ struct EnvelopeFields {
         }
         guard let id else { throw missing("id") }
         guard let at else { throw missing("at") }
-        guard let recorded else { throw missing("recorded") }
+        // `recorded` is omitted when it equals `at` (the canonical writer's rule).
+        let recorded = self.recorded ?? at
         let current = EventCodec.currentVersion(of: type)
         if let version, version != current {
             throw EventDecodingError(.unsupportedVersion, offset: r.pos, key: "v", expected: "schema version \(current)")

@@ -37,7 +37,7 @@ extension LineReader {
     }
 
     /// Reads the envelope of a canonical line — `{"seq":…,"id":…,"type":…,"v":…,"at":…,"tz":…,
-    /// "recorded":…,"actor":…` exactly, no white space — matching the member names as literals
+    /// ["recorded":…,]"actor":…` exactly (`recorded` only when it differs from `at`), no white space — matching the member names as literals
     /// instead of looking each key up. The cursor is then after the `actor` value, inside the
     /// top-level object, as the general loop would leave it.
     ///
@@ -84,12 +84,16 @@ extension LineReader {
             guard take(",\"tz\":") else { return restart() }
             key = .tz
             fields.tz = try offset()
-            guard take(",\"recorded\":") else { return restart() }
-            key = .recorded
-            if let atMilliseconds = atCanonical, let ms = sameDayInstant(as: atStart, atMilliseconds) {
-                fields.recorded = Instant(millisecondsSince1970: ms)
+            if take(",\"recorded\":") {
+                key = .recorded
+                if let atMilliseconds = atCanonical, let ms = sameDayInstant(as: atStart, atMilliseconds) {
+                    fields.recorded = Instant(millisecondsSince1970: ms)
+                } else {
+                    fields.recorded = try instant().instant
+                }
             } else {
-                fields.recorded = try instant().instant
+                // Omitted when equal to `at` (the writer's rule).
+                fields.recorded = fields.at
             }
             guard take(",\"actor\":") else { return restart() }
             key = .actor

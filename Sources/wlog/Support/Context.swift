@@ -44,7 +44,9 @@ struct Context {
         } else {
             path = (environment["HOME"] ?? ".") + "/.local/share/wlog/journal.wlog"
         }
-        var now = Instant(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        // wlog's clock ticks in whole seconds: no screen or export shows milliseconds, and an
+        // event logged as it happens then repeats `at`'s bytes (docs/EVENTS.md, "Envelope").
+        var now = Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970.rounded(.down)) * 1000)
         if let text = options.now ?? environment["WLOG_NOW"], !text.isEmpty {
             guard let parsed = Instant(iso8601: text) else {
                 throw WlogError.usage("--now '\(text)' is not an ISO 8601 instant with a zone; use e.g. 2026-11-20T18:00:00Z")

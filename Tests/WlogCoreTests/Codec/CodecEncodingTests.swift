@@ -119,4 +119,16 @@ struct CodecEncodingTests {
         let line = EventCodec.encodeString(event)
         #expect(line.contains(#""actor":"Zoë's 📱 \"pixel\" \\ \b\f\r\u001f"# + "\u{7f}\""))
     }
+
+    @Test("recorded is omitted when it equals at, written when it differs")
+    func recordedOnlyWhenDifferent() throws {
+        var envelope = Self.envelope()
+        envelope.recorded = envelope.occurred.instant
+        let line = EventCodec.encodeString(Event(envelope: envelope, payload: .workoutDiscarded(WorkoutDiscarded(workout: Self.workoutID))))
+        #expect(line == #"{"seq":7,"id":"3f9a21c000000000000000000000002a","type":"workout.discarded","v":1,"at":"2026-11-20T17:05:00.000Z","tz":60,"actor":"user","workout":"5e0f3a7712c84b09a1d2e3f405162738"}"# + "\n")
+        #expect(try EventCodec.decode(Array(line.utf8)).envelope == envelope)
+        envelope.recorded = envelope.recorded.adding(milliseconds: 1)
+        let later = EventCodec.encodeString(Event(envelope: envelope, payload: .workoutDiscarded(WorkoutDiscarded(workout: Self.workoutID))))
+        #expect(later.contains(#","tz":60,"recorded":"2026-11-20T17:05:00.001Z","actor":"user","#))
+    }
 }

@@ -122,4 +122,17 @@ struct CodecFastPathTests {
         expectSameAsGeneral(#"{"seq":3,"id":"3f9a21c000000000000000000000002b","type":"set.logged","v":2,"at":"2026-11-20T17:05:00.000Z","tz":60,"recorded":"2026-11-20T17:05:00.000Z","actor":"user","exercise":"squat"}"#)
         expectSameAsGeneral(#"{"seq":3,"id":"3f9a21c000000000000000000000002b","type":"set.logged","v":1,"at":"2026-11-20T17:05:00.000Z","tz":60,"recorded":"2026-11-20T17:05:00.000Z","exercise":"squat"}"#)
     }
+
+    @Test("a line without recorded (equal to at) reads as the general reader and the long form read it")
+    func recordedOmitted() throws {
+        let short = #"{"seq":3,"id":"3f9a21c000000000000000000000002b","type":"set.logged","v":1,"at":"2026-11-20T17:05:00.000Z","tz":60,"actor":"user","exercise":"squat","reps":5,"weight":"100","unit":"kg"}"#
+        let long = short.replacingOccurrences(of: #""tz":60,"#, with: #""tz":60,"recorded":"2026-11-20T17:05:00.000Z","#)
+        expectSameAsGeneral(short)
+        expectSameAsGeneral(#"{"seq":3,"id":"3f9a21c000000000000000000000002b","type":"workout.started","v":1,"at":"2026-11-20T17:05:00.000Z","tz":60,"actor":"user","name":"Push"}"#)
+        let event = try EventCodec.decode(Array(short.utf8))
+        #expect(event.envelope.recorded == event.envelope.occurred.instant)
+        #expect(try EventCodec.decode(Array(long.utf8)) == event)
+        // The writer writes the short form, whichever form was read.
+        #expect(EventCodec.encodeString(event) == short + "\n")
+    }
 }
