@@ -29,12 +29,13 @@ build() {
 }
 
 fixtures() {
-  # lifer.ids names the id scheme of the fixture: one made before wlog minted JournalIDs is redone.
+  # lifer.ids names the generator of the fixture: one made by an older generator (random ids,
+  # millisecond clock, unbounded progression) is redone, the id-scheme variants with it.
   if [ ! -f "$OUT/lifer.wlog" ] || [ ! -f "$OUT/lifer.sqlite" ] || [ ! -f "$OUT/lifer.jsonl" ] \
-     || [ "$(cat "$OUT/lifer.ids" 2>/dev/null)" != wlog ]; then
-    rm -f "$OUT"/lifer.wlog* "$OUT/lifer.sqlite" "$OUT/lifer.jsonl"
+     || [ "$(cat "$OUT/lifer.ids" 2>/dev/null)" != wlog-seconds ]; then
+    rm -f "$OUT"/lifer.wlog* "$OUT"/lifer-seqids.wlog* "$OUT"/lifer-random.wlog* "$OUT/lifer.sqlite" "$OUT/lifer.jsonl"
     "$GEN" --profile lifer --seed 1 --years 20 --journal "$OUT/lifer.wlog" --jsonl "$OUT/lifer.jsonl" --sql "$OUT/lifer.sqlite"
-    echo wlog > "$OUT/lifer.ids"
+    echo wlog-seconds > "$OUT/lifer.ids"
   fi
   if [ ! -f "$OUT/lifer-seqids.wlog" ]; then
     rm -f "$OUT"/lifer-seqids.wlog*
