@@ -53,7 +53,14 @@ final class FrameEncoder {
     static func name(_ code: Int) -> String { String(cString: LZ4F_getErrorName(code)) }
 }
 
-/// Decompresses whole LZ4 frames into a reusable buffer, checking every checksum liblz4 knows.
+/// Decompresses whole LZ4 frames into a reusable buffer, checking every checksum of the frame.
+///
+/// The header, block and content checksums (XXH32) are checked by `XXHash32`, not by liblz4:
+/// Debian's liblz4 computes XXH32 with an SSE2 loop that multiplies by shifts and adds, about
+/// half as fast as the scalar loop here, and it was the largest part of a journal read
+/// (docs/PERFORMANCE.md). liblz4 decodes the blocks (`skipChecksums`), straight into the buffer:
+/// it keeps room for one more block than the content, so liblz4 never decodes into its own
+/// buffer first and copies.
 final class FrameDecoder {
     private var context: OpaquePointer?
     private var output: UnsafeMutableRawBufferPointer
@@ -74,18 +81,26 @@ final class FrameDecoder {
     /// The content of `frame` (exactly one whole frame declaring `contentSize`), valid until the
     /// next call, or why it is bad (header/block/content checksum, size mismatch, corrupt data).
     func decode(_ frame: UnsafeRawBufferPointer, contentSize: Int) -> Result<UnsafeRawBufferPointer, Frame.Problem> {
-        if output.count < contentSize {
+        guard let src = frame.baseAddress, frame.count >= 7 else { return .failure(.malformed("empty frame")) }
+        let flags = frame[4]
+        guard Frame.checksumsHold(frame, blockChecksums: flags & 0x10 != 0) else {
+            return .failure(.malformed("LZ4 header or block checksum does not match"))
+        }
+        // liblz4 decodes a block in place only when a whole block of the frame's maximum fits.
+        let blockMax = 1 << (8 + 2 * (Int(frame[5] >> 4) & 0x07))
+        let room = contentSize + blockMax
+        if output.count < room {
             output.deallocate()
-            output = .allocate(byteCount: contentSize, alignment: 16)
+            output = .allocate(byteCount: room, alignment: 16)
         }
-        guard let src = frame.baseAddress, let dst = output.baseAddress else {
-            return .failure(.malformed("empty frame"))
-        }
+        guard let dst = output.baseAddress else { return .failure(.malformed("empty frame")) }
+        var options = LZ4F_decompressOptions_t()
+        options.skipChecksums = 1
         var consumed = 0, produced = 0
         while true {
             var srcSize = frame.count - consumed
-            var dstSize = contentSize - produced
-            let hint = LZ4F_decompress(context, dst + produced, &dstSize, src + consumed, &srcSize, nil)
+            var dstSize = room - produced
+            let hint = LZ4F_decompress(context, dst + produced, &dstSize, src + consumed, &srcSize, &options)
             if LZ4F_isError(hint) != 0 {
                 LZ4F_resetDecompressionContext(context)
                 return .failure(.malformed("LZ4: \(FrameEncoder.name(hint))"))
@@ -101,6 +116,12 @@ final class FrameDecoder {
         guard consumed == frame.count, produced == contentSize else {
             return .failure(.malformed("LZ4 frame decoded to \(produced) bytes, \(contentSize) declared"))
         }
-        return .success(UnsafeRawBufferPointer(start: dst, count: produced))
+        let content = UnsafeRawBufferPointer(start: dst, count: produced)
+        if flags & 0x04 != 0 {
+            guard frame.count >= 11,
+                  XXHash32.hash(content) == UInt32(littleEndianAt: frame.count - 4, of: frame)
+            else { return .failure(.malformed("LZ4 content checksum does not match")) }
+        }
+        return .success(content)
     }
 }

@@ -140,7 +140,7 @@ final class JournalScanner {
         return try commit(frame)
     }
 
-    private func readTrailer(at start: Int) throws -> Result<(SealedChunkTrailer, Int), Frame.Problem> {
+    func readTrailer(at start: Int) throws -> Result<(SealedChunkTrailer, Int), Frame.Problem> {
         guard let field = try file.bytes(at: start + 4, count: 4) else {
             return .failure(.incomplete("the file ends inside the chunk trailer at \(start)"))
         }
@@ -241,6 +241,10 @@ final class JournalScanner {
     /// Fills `lines`; returns why the content is not whole lines with dense sequence numbers from
     /// `firstSeq` (any sequence when `firstSeq` is nil), or nil when it is good.
     func checkLines(_ body: UnsafeRawBufferPointer, firstSeq: UInt64?) -> String? {
+        // Filled as a local array (one exclusivity check, not one per line), then put back.
+        var lines: [LineRef] = []
+        swap(&lines, &self.lines)
+        defer { swap(&lines, &self.lines) }
         lines.removeAll(keepingCapacity: true)
         guard let base = body.baseAddress, body.count > 0 else { return "frame holds no lines" }
         guard body[body.count - 1] == UInt8(ascii: "\n") else { return "frame content does not end with a line break" }

@@ -8,6 +8,7 @@ import WlogGenerator
 //   wlog-generate measure-replay [--events 1000000] [--seed 1] [--profile lifer|stress]
 //                                [--ids wlog|random|sequential] [--baseline-events 100000] [--runs 3]
 //                                [--only decode,two-step,line,baseline]
+//   wlog-generate measure-replay --journal PATH [--runs 3] [--only read,replay]   (MeasureJournal.swift)
 //
 // The lines are generated in memory by `GeneratedLines` (WlogGenerator; lifer: consecutive 20-year
 // histories of seeds seed, seed+1, … until `--events` lines, the last one cut short, each with the
@@ -82,7 +83,7 @@ func measureReplay(_ arguments: [String]) {
         guard key.hasPrefix("--"), let value = rest.popFirst() else { usage("expected --option VALUE, got \(key)") }
         options[String(key.dropFirst(2))] = value
     }
-    let known: Set = ["events", "seed", "profile", "baseline-events", "runs", "end", "ids", "only"]
+    let known: Set = ["events", "seed", "profile", "baseline-events", "runs", "end", "ids", "only", "journal"]
     if let unknown = options.keys.first(where: { !known.contains($0) }) { usage("unknown option --\(unknown)") }
     guard let events = Int((options["events"] ?? "1000000").replacingOccurrences(of: "_", with: "")), events > 0 else {
         usage("--events must be a positive number")
@@ -96,6 +97,13 @@ func measureReplay(_ arguments: [String]) {
         usage("--baseline-events must be a positive number")
     }
     guard let runs = Int(options["runs"] ?? "3"), runs > 0 else { usage("--runs must be a positive number") }
+    if let journal = options["journal"] {
+        let ways: Set<String> = ["read", "replay"]
+        let only = Set((options["only"] ?? "read,replay").split(separator: ",").map(String.init))
+        guard only.isSubset(of: ways) else { usage("--only takes read, replay or both with --journal") }
+        measureJournal(journal, runs: runs, only: only)
+        return
+    }
     guard let end = LocalDay(iso: options["end"] ?? "2026-11-15") else { usage("--end must be YYYY-MM-DD") }
     let ways: Set<String> = ["decode", "two-step", "line", "baseline"]
     let only = Set((options["only"] ?? ways.sorted().joined(separator: ",")).split(separator: ",").map(String.init))

@@ -54,10 +54,12 @@ enum Fixtures {
     }
 }
 
-/// wlog's replay: reader → decode + evolve in one step (`apply(line:)`), as every CLI command does it.
+/// wlog's replay: reader → decode + evolve in one step (`apply(line:)`), as every CLI command does it,
+/// into a state presized from the journal's line count.
 func replayJournal(_ path: String) throws -> WlogState {
     let reader = try JournalReader(at: path)
     var state = WlogState.initial
+    state.reserveCapacity(events: reader.estimatedLineCount())
     try reader.forEachLine { _, line in try state.apply(line: line) }
     return state
 }

@@ -17,4 +17,17 @@ extension WlogState {
         state.nameIndex.reserveCapacity(state.nameIndex.count + 2 * Self.reservedExercises)
         return state
     }
+
+    /// Makes room for a history of about `events` events — the event-id table, the set rows and
+    /// their history order — so that a replay does not grow and rehash them as it goes.
+    ///
+    /// A replay from the start calls it with the journal's line count (`JournalReader.estimatedLineCount`):
+    /// every line is at most one set. Nothing changes but capacity; a smaller count than already
+    /// held does nothing.
+    public mutating func reserveCapacity(events: Int) {
+        guard events > eventIndex.count else { return }
+        eventIndex.reserve(events)
+        sets.rows.reserveCapacity(events)
+        sets.order.reserveCapacity(events)
+    }
 }
