@@ -27,15 +27,20 @@ let liferLines: GeneratedLines = {
 /// One synthetic history with random ids (`ReplayCorpus`), generated once.
 let stressCorpus = ReplayCorpus(count: eventCount)
 
-/// Folds every line into a new state per history, with `fold`; the events applied.
+/// Folds every line into a new state per history, with `fold`; the events applied. Each state
+/// is presized with its history's line count, as a replay of a journal is (`JournalReader.estimatedLineCount`).
 @inline(__always)
 func replay(_ lines: GeneratedLines, _ fold: (inout WlogState, UnsafeRawBufferPointer) throws -> Void) rethrows -> Int {
     var applied = 0
     var state = WlogState.initial
+    var history = 0
     try lines.forEachLine { line, newHistory in
         if newHistory {
             applied += state.eventCount
             state = WlogState.initial
+            let end = history + 1 < lines.histories.count ? lines.histories[history + 1] : lines.count
+            state.reserveCapacity(events: end - lines.histories[history])
+            history += 1
         }
         try fold(&state, line)
     }

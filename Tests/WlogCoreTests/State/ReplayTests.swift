@@ -61,3 +61,20 @@ struct ReplayTests {
         #expect(after.set(s)?.reps == 3)
     }
 }
+
+@Suite("Presized replay")
+struct PresizedReplayTests {
+    /// Room reserved for more, fewer or exactly the events changes nothing a replay gives.
+    @Test(arguments: [0, 1, 5, 40, 10_000])
+    func reservingChangesNothing(_ room: Int) {
+        let events = ReplayTests.journal(40)
+        let plain = WlogState.replay(events, from: FixtureLibrary.state)
+        var presized = FixtureLibrary.state
+        presized.reserveCapacity(events: room)
+        presized.replay(events)
+        #expect(presized == plain)
+        #expect(presized.liveSets == plain.liveSets)
+        presized.reserveCapacity(events: room * 2)
+        #expect(presized == plain)
+    }
+}
