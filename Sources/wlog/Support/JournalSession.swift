@@ -74,6 +74,8 @@ struct JournalSession {
     /// Decodes and applies every line (`nil` status: stopped at `asOf`) (after `state.lastSeq`), stopping at `asOf`.
     func replay(_ reader: JournalReader, into state: inout WlogState, asOf: AsOfPoint?) throws -> JournalStatus? {
         struct Stop: Error {}
+        // A replay from the start: room for every line up front (the trailers' counts).
+        if state.eventCount == 0 { state.reserveCapacity(events: reader.estimatedLineCount()) }
         do {
             return try reader.forEachLine(after: state.lastSeq) { seq, line in
                 if case .sequence(let last)? = asOf, seq > last { throw Stop() }
