@@ -19,8 +19,24 @@ struct ByteStringTable: @unchecked Sendable {
     private let shift: UInt64
     private let mask: Int
 
+    /// Where the search for a multiplier ended: the table size (2^`bits` slots) and the attempt
+    /// whose multiplier gave every string its own slot.
+    struct Placement: Hashable, Sendable {
+        var bits: UInt64
+        var attempt: Int
+    }
+
+    /// Where this table's search ended (a known placement to pass next time).
+    let placement: Placement
+
     /// Builds the table; the strings must be distinct and at most 32 bytes long.
-    init(_ strings: [String]) {
+    ///
+    /// The search tries multipliers until no two strings share a slot, which for a few hundred
+    /// strings takes thousands of attempts (≈ 1.5 ms, paid by every process). `known`, when it
+    /// still places every string (the tables of the built-in strings keep theirs beside them,
+    /// checked by `ByteStringTableTests`), skips the search; when the strings changed and it no
+    /// longer does, the search runs as before.
+    init(_ strings: [String], known: Placement? = nil) {
         let packed = strings.map { string -> (UInt64, UInt64, UInt64, UInt64, Int) in
             let bytes = Array(string.utf8)
             precondition(bytes.count <= 32, "table strings are at most 32 bytes")
@@ -30,33 +46,47 @@ struct ByteStringTable: @unchecked Sendable {
         }
         var bits: UInt64 = 4
         while (1 << bits) < strings.count * 4 { bits += 1 }
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var attempts = 0
-        while true {
-            attempts += 1
-            seed = seed &+ 0x9E37_79B9_7F4A_7C15
-            var z = seed
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            let m = (z ^ (z >> 31)) | 1
-            var table = [Slot](repeating: Slot(), count: 1 << Int(bits))
-            var ok = true
-            for (index, p) in packed.enumerated() {
-                let h = Int(ByteStringTable.hash(p.0, p.1, p.2, p.3, p.4, m) >> (64 - bits))
-                if table[h].length >= 0 { ok = false; break }
-                table[h] = Slot(w0: p.0, w1: p.1, w2: p.2, w3: p.3, length: p.4, value: index)
-            }
-            if ok {
-                let storage = UnsafeMutablePointer<Slot>.allocate(capacity: table.count)
-                storage.initialize(from: table, count: table.count)
-                slots = UnsafePointer(storage)
-                multiplier = m
-                shift = 64 - bits
-                mask = (1 << Int(bits)) - 1
-                return
-            }
-            if attempts % 4096 == 0 { bits += 1 }
+        var attempt = 0
+        var found: (table: [Slot], placement: Placement)?
+        if let known, known.bits >= bits, known.bits < 32,
+           let table = Self.place(packed, bits: known.bits, multiplier: Self.multiplier(attempt: known.attempt)) {
+            found = (table, known)
         }
+        while found == nil {
+            attempt += 1
+            if let table = Self.place(packed, bits: bits, multiplier: Self.multiplier(attempt: attempt)) {
+                found = (table, Placement(bits: bits, attempt: attempt))
+            } else if attempt % 4096 == 0 {
+                bits += 1
+            }
+        }
+        guard let (table, placement) = found else { preconditionFailure("the search ends only when found") }
+        let storage = UnsafeMutablePointer<Slot>.allocate(capacity: table.count)
+        storage.initialize(from: table, count: table.count)
+        slots = UnsafePointer(storage)
+        multiplier = Self.multiplier(attempt: placement.attempt)
+        shift = 64 - placement.bits
+        mask = (1 << Int(placement.bits)) - 1
+        self.placement = placement
+    }
+
+    /// The odd multiplier of search attempt `attempt` (1, 2, …): SplitMix64 of its seed.
+    private static func multiplier(attempt: Int) -> UInt64 {
+        var z = 0x9E37_79B9_7F4A_7C15 &* UInt64(attempt + 1)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return (z ^ (z >> 31)) | 1
+    }
+
+    /// The slots of the strings under multiplier `m` in 2^`bits` slots, or nil when two collide.
+    private static func place(_ packed: [(UInt64, UInt64, UInt64, UInt64, Int)], bits: UInt64, multiplier m: UInt64) -> [Slot]? {
+        var table = [Slot](repeating: Slot(), count: 1 << Int(bits))
+        for (index, p) in packed.enumerated() {
+            let h = Int(ByteStringTable.hash(p.0, p.1, p.2, p.3, p.4, m) >> (64 - bits))
+            if table[h].length >= 0 { return nil }
+            table[h] = Slot(w0: p.0, w1: p.1, w2: p.2, w3: p.3, length: p.4, value: index)
+        }
+        return table
     }
 
     @inline(__always)

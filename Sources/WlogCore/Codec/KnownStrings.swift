@@ -7,16 +7,23 @@ struct KnownStrings: Sendable {
     let strings: [String]
 
     /// A table of the distinct strings of at most 32 bytes among `candidates` (longer ones are
-    /// simply never recognised).
-    init(_ candidates: [String]) {
+    /// simply never recognised); `known` skips the table's search (`ByteStringTable.init`).
+    init(_ candidates: [String], known: ByteStringTable.Placement? = nil) {
         var seen: Set<String> = []
         let kept = candidates.filter { $0.utf8.count <= 32 && seen.insert($0).inserted }
-        table = ByteStringTable(kept)
+        table = ByteStringTable(kept, known: known)
         strings = kept
     }
 
+    /// Where the table of the built-in exercise ids ends its search (kept current by
+    /// `ByteStringTableTests`: a changed library only costs the search again).
+    static let exerciseIDsPlacement = ByteStringTable.Placement(bits: 10, attempt: 773)
+
     /// The built-in library's exercise ids.
-    static let exerciseIDs = KnownStrings(ExerciseLibrary.all.map(\.id))
+    static let exerciseIDs = KnownStrings(ExerciseLibrary.all.map(\.id), known: exerciseIDsPlacement)
+
+    /// Where this table's search ended.
+    var placement: ByteStringTable.Placement { table.placement }
 
     /// The index of the `count` bytes at `start` (`readable` bytes may be read there), or −1.
     @inline(__always)
