@@ -35,16 +35,37 @@ enum JSONText {
 /// CSV output of rows: RFC 4180, `\n` line endings, quoting only where needed.
 enum CSVText {
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard needsQuotes(text) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Whether `text` has a comma, quote or line break as a character of its own.
+    ///
+    /// Most fields have none of those bytes, which one pass over the UTF-8 shows (iterating
+    /// characters cost ≈ 40 % of `prs --format csv`); a field that has one is checked character by
+    /// character as before (a `\r\n` or a comma followed by a combining mark is one character).
+    static func needsQuotes(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return false }
+        return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+    }
+
+    /// The header and the rows, as UTF-8 bytes put together and made a string once (appending
+    /// each field to a `String` cost ≈ 900 instructions a field).
     static func render(_ rows: Rows) -> String {
-        var out = rows.columns.map(field).joined(separator: ",") + "\n"
-        for cells in rows.rows {
-            out += cells.map { field($0.plain) }.joined(separator: ",") + "\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(96 * (rows.rows.count + 1))
+        line(rows.columns, into: &out)
+        for cells in rows.rows { line(cells.map(\.plain), into: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends one record: the fields, comma-separated, then `\n`.
+    private static func line(_ fields: [String], into out: inout [UInt8]) {
+        for (index, text) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: field(text).utf8)
         }
-        return out
+        out.append(UInt8(ascii: "\n"))
     }
 }
 
