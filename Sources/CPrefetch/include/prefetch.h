@@ -22,4 +22,16 @@ static inline void wlog_advise_huge_pages(void *address, size_t count) {
 #endif
 }
 
+/// Asks the kernel to map and zero every page of a fresh buffer in one call (Linux 5.14+), instead
+/// of one page fault for each 4 KiB the first write touches; no effect on results (an older
+/// kernel refuses the advice and the writes fault as before).
+static inline void wlog_populate_for_writing(void *address, size_t count) {
+#ifdef __linux__
+    const uintptr_t page = 4096;
+    uintptr_t start = ((uintptr_t)address + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)address + count) & ~(page - 1);
+    if (end > start) madvise((void *)start, end - start, 23 /* MADV_POPULATE_WRITE */);
+#endif
+}
+
 #endif

@@ -35,6 +35,42 @@ struct RecordScan {
         best = Array(repeating: nil, count: kinds.count)
     }
 
+    /// The scan as it stood after the sets `records` were computed from, so that later sets in
+    /// history order can be added without going over the earlier ones again; nil when a record's
+    /// set (`set` finds it by id, as it is now) no longer measures in its category.
+    ///
+    /// Everything the scan keeps is in `records`: the best value of a category is its record's
+    /// set measured again (unchanged: an edit of a set drops the records that hold it), and the
+    /// heaviest load per rep count is raised only by rep-PR sets (a set that is not one lifts no
+    /// more than those before it at its reps or more), which `repPRSetsInOrder` lists in order.
+    init?(resuming records: PersonalRecords, measure: RecordMeasure, set: (EventID) -> LoggedSet?) {
+        self.init(kinds: records.kinds, measure: measure)
+        for record in records.records {
+            guard let index = kinds.firstIndex(of: record.kind), let holder = set(record.set),
+                  let value = measure.value(of: holder, for: record.kind), value.value == record.value
+            else { return nil }
+            best[index] = Holder(value: value, set: record.set, reps: record.reps, load: record.weight,
+                                 performed: record.performed)
+        }
+        prsBySet = records.prsBySet
+        repPRSets = records.repPRSets
+        for set in records.repPRSetsInOrder {
+            guard let load = measure.load(of: set), let reps = set.reps, reps >= 1 else { continue }
+            raiseHeaviest(Self.cappedReps(reps), to: load.kilogramTenThousandths)
+        }
+        repPRSetsInOrder = records.repPRSetsInOrder
+        last = records.latest
+    }
+
+    /// Adds one more set of the exercise when it is the latest in history order (or does not
+    /// count, which changes nothing); false when it comes before the last set added.
+    mutating func addLatest(_ set: LoggedSet, of exercise: Exercise) -> Bool {
+        addAll(CollectionOfOne(set), of: exercise)
+    }
+
+    /// The history-order key of the last counted set added.
+    var latest: (instant: Instant, seq: UInt64)? { last }
+
     /// Adds the sets of `exercise` that count, in the order given; false (and the scan must start
     /// again over sorted sets) when one comes before the previous in history order.
     mutating func addAll(_ sets: some Sequence<LoggedSet>, of exercise: Exercise) -> Bool {
@@ -69,13 +105,20 @@ struct RecordScan {
         if !prs.isEmpty { prsBySet[set.id] = prs }
         guard let load = measure.load(of: set), let reps = set.reps, reps >= 1 else { return }
         let kg = load.kilogramTenThousandths
-        let r = min(reps, Self.repCap)
+        let r = Self.cappedReps(reps)
         if r > heaviestWithAtLeast.count || heaviestWithAtLeast[r - 1] < kg {
             repPRSets.insert(set.id)
             repPRSetsInOrder.append(set)
         } else if reps > Self.repCap {
             repPRSetsInOrder.append(set)
         }
+        raiseHeaviest(r, to: kg)
+    }
+
+    private static func cappedReps(_ reps: Int) -> Int { min(reps, repCap) }
+
+    /// Records that `kg` was lifted for `r` reps (and so for every count below).
+    private mutating func raiseHeaviest(_ r: Int, to kg: Int64) {
         if heaviestWithAtLeast.count < r {
             heaviestWithAtLeast.append(contentsOf: repeatElement(Int64.min, count: r - heaviestWithAtLeast.count))
         }

@@ -24,6 +24,9 @@ public struct PersonalRecords: Sendable {
     let prsBySet: [EventID: [RecordKind]]
     /// The sets that lifted more reps than ever before at their weight or heavier.
     let repPRSets: Set<EventID>
+    /// The history-order key (performed-at, sequence) of the latest counted set: a set after it
+    /// extends these records (`adding(_:measure:set:)`), one before it means computing them again.
+    let latest: (instant: Instant, seq: UInt64)?
 
     /// Computes the records of `exercise` from its sets (any order; not-counted sets are skipped).
     ///
@@ -35,9 +38,7 @@ public struct PersonalRecords: Sendable {
         exercise: Exercise, sets: some Collection<LoggedSet>, repTargets: [Int] = [1, 3, 5, 8, 10],
         formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps
     ) {
-        self.exercise = exercise
         let kinds = Self.kinds(for: exercise, repTargets: repTargets)
-        self.kinds = kinds
         var scan = RecordScan(kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps))
         if !scan.addAll(sets, of: exercise) {
             // Out of history order: start again over the counted sets sorted.
@@ -45,21 +46,42 @@ public struct PersonalRecords: Sendable {
             let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
             _ = scan.addAll(counted.sorted(by: LoggedSet.historyOrder), of: exercise)
         }
-        self.prsBySet = scan.prsBySet
-        self.repPRSets = scan.repPRSets
-        self.repPRSetsInOrder = scan.repPRSetsInOrder
-        self.records = scan.records
+        self.init(exercise: exercise, scan: scan)
+    }
+
+    /// The records a scan reached.
+    private init(exercise: Exercise, scan: RecordScan) {
+        self.exercise = exercise
+        kinds = scan.kinds
+        prsBySet = scan.prsBySet
+        repPRSets = scan.repPRSets
+        repPRSetsInOrder = scan.repPRSetsInOrder
+        records = scan.records
+        latest = scan.latest
     }
 
     /// Records computed earlier, as a snapshot keeps them (`RecordsCache`).
     init(exercise: Exercise, kinds: [RecordKind], records: [PersonalRecord], repPRSetsInOrder: [LoggedSet],
-         prsBySet: [EventID: [RecordKind]], repPRSets: Set<EventID>) {
+         prsBySet: [EventID: [RecordKind]], repPRSets: Set<EventID>, latest: (instant: Instant, seq: UInt64)?) {
         self.exercise = exercise
         self.kinds = kinds
         self.records = records
         self.repPRSetsInOrder = repPRSetsInOrder
         self.prsBySet = prsBySet
         self.repPRSets = repPRSets
+        self.latest = latest
+    }
+
+    /// These records with one more set of the exercise, computed without the earlier sets when it
+    /// is the latest in history order (`RecordScan`'s rule: strictly better than every earlier
+    /// counted set = a PR); unchanged when the set does not count; nil when it comes earlier in
+    /// history than the latest counted set (back-dated: compute the records again) or a record's
+    /// set no longer measures as it did (`set` finds a set by id as it is now).
+    func adding(_ set: LoggedSet, measure: RecordMeasure, set lookup: (EventID) -> LoggedSet?) -> PersonalRecords? {
+        guard set.exercise == exercise.id, Self.counts(set, for: exercise.kind) else { return self }
+        guard var scan = RecordScan(resuming: self, measure: measure, set: lookup), scan.addLatest(set, of: exercise)
+        else { return nil }
+        return PersonalRecords(exercise: exercise, scan: scan)
     }
 
     /// The record of a category, if any set has a value in it.

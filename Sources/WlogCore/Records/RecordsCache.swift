@@ -4,9 +4,10 @@
 /// A cache of derived values, never part of the state's meaning:
 /// - it is filled by `WlogState.cacheRecords()` (the CLI calls it before writing a snapshot) and
 ///   by reading a snapshot, never during a replay from the start;
-/// - `apply` drops what an event may change: the exercise of a logged, edited (old and new
-///   exercise) or deleted set; everything on a discarded workout, a settings, profile or exercise
-///   change;
+/// - `apply` keeps an entry up to date when a set is logged after every counted set of its
+///   exercise (`PersonalRecords.adding`: what a live log or an append does), and drops what an
+///   event may change otherwise: the exercise of a back-dated, edited (old and new exercise) or
+///   deleted set; everything on a discarded workout, a settings, profile or exercise change;
 /// - a query takes an entry only for the rep targets it was computed with, and computes what is
 ///   missing from the sets, so an answer is the same with or without the cache
 ///   (`RecordsCacheTests`).
@@ -31,6 +32,18 @@ struct RecordsCache: Sendable {
     func records(slot: Int32, repTargets targets: [Int]) -> PersonalRecords? {
         guard slot >= 0, Int(slot) < bySlot.count, targets == repTargets else { return nil }
         return bySlot[Int(slot)]
+    }
+
+    /// The cached records of the exercise in `slot`, whatever rep targets they track.
+    func entry(slot: Int32) -> PersonalRecords? {
+        guard slot >= 0, Int(slot) < bySlot.count else { return nil }
+        return bySlot[Int(slot)]
+    }
+
+    /// Replaces the records of the exercise in `slot` (a set of it was logged after the others).
+    mutating func replace(slot: Int32, with records: PersonalRecords) {
+        guard !bySlot.isEmpty, slot >= 0, Int(slot) < bySlot.count else { return }
+        bySlot[Int(slot)] = records
     }
 
     /// Drops the records of the exercise in `slot` (a set of it changed).

@@ -71,6 +71,19 @@ struct SnapshotWriter {
         u64(UInt64(items.count))
         for item in items { write(&self, item) }
     }
+
+    /// A list written once and by reference after that: 0 and the list the first time, k + 1 for
+    /// the k-th list `written` holds (many workouts share their routine day's planned exercises;
+    /// the reader then shares one array among them instead of allocating one each).
+    mutating func sharedArray<T: Hashable>(_ items: [T], written: inout [[T]: UInt64], _ write: (inout SnapshotWriter, T) -> Void) {
+        if let index = written[items] {
+            u64(index + 1)
+        } else {
+            written[items] = UInt64(written.count)
+            u64(0)
+            array(items, write)
+        }
+    }
 }
 
 /// Why a snapshot was not used: the caller falls back to a full replay.
@@ -192,6 +205,19 @@ struct SnapshotReader {
         out.reserveCapacity(n)
         for _ in 0..<n { out.append(try read(&self)) }
         return out
+    }
+
+    /// A list written by `sharedArray`: read the first time (and kept in `read`), else the one
+    /// read before.
+    mutating func sharedArray<T>(read lists: inout [[T]], _ read: (inout SnapshotReader) throws(SnapshotError) -> T) throws(SnapshotError) -> [T] {
+        let tag = try u64()
+        if tag == 0 {
+            let list = try array(read)
+            lists.append(list)
+            return list
+        }
+        guard tag - 1 < UInt64(lists.count) else { throw SnapshotError("shared list \(tag) out of range at byte \(offset)") }
+        return lists[Int(tag - 1)]
     }
 
     /// A raw-value enum stored as its raw string (through the table).

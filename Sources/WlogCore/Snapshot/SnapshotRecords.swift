@@ -20,6 +20,10 @@ extension SnapshotWriter {
             }
             array(rows) { $0.int(Int($1)) }
             array(records.repPRSetsInOrder) { $0.bool(records.repPRSets.contains($1.id)) }
+            optional(records.latest) { w, key in
+                w.instant(key.instant)
+                w.u64(key.seq)
+            }
         }
     }
 
@@ -96,10 +100,14 @@ extension SnapshotReader {
                 inOrder.append(made)
                 if flag { repPRSets.insert(made.id) }
             }
+            let latest = try optional { (r: inout R) throws(SnapshotError) -> (instant: Instant, seq: UInt64) in
+                let instant = try r.instant()
+                return (instant, try r.u64())
+            }
             // An exercise no longer known is left out (recomputed, i.e. skipped, by the query).
             guard let exercise = exercise(exerciseIDs[slot]) else { continue }
             bySlot[slot] = PersonalRecords(exercise: exercise, kinds: kinds, records: records, repPRSetsInOrder: inOrder,
-                                           prsBySet: prsBySet, repPRSets: repPRSets)
+                                           prsBySet: prsBySet, repPRSets: repPRSets, latest: latest)
         }
         return count == 0 ? RecordsCache() : RecordsCache(bySlot: bySlot, repTargets: targets)
     }

@@ -50,7 +50,10 @@ extension SnapshotReader {
         let source = try take(n * stride)
         return [T](unsafeUninitializedCapacity: growing ? n + n / 16 + 64 : n) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
-            if raw.count >= 4 << 20, let base = raw.baseAddress { wlog_advise_huge_pages(base, raw.count) }
+            if raw.count >= 64 << 10, let base = raw.baseAddress {
+                if raw.count >= 4 << 20 { wlog_advise_huge_pages(base, raw.count) }
+                wlog_populate_for_writing(base, raw.count)
+            }
             raw.copyMemory(from: source)
             initialized = n
         }

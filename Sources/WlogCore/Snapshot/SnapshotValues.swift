@@ -33,13 +33,13 @@ extension SnapshotWriter {
         optional(p.restSeconds) { $0.int($1) }
     }
 
-    mutating func workout(_ w: WorkoutRecord) {
+    mutating func workout(_ w: WorkoutRecord, lists: inout WorkoutLists.Written) {
         id(w.id); u64(w.seq); zoned(w.started)
         optional(w.name) { $0.string($1) }
         optional(w.routine) { $0.string($1) }
         optional(w.day) { $0.int($1) }
-        array(w.planned) { $0.planned($1) }
-        array(w.exercises) { w, e in
+        sharedArray(w.planned, written: &lists.planned) { $0.planned($1) }
+        sharedArray(w.exercises, written: &lists.exercises) { w, e in
             w.string(e.exercise)
             w.optional(e.notes) { $0.string($1) }
         }
@@ -163,13 +163,13 @@ extension SnapshotReader {
         return PlannedExercise(exercise: exercise, sets: sets, repsLow: low, repsHigh: high, rpe: rpe, restSeconds: rest)
     }
 
-    mutating func workout() throws(SnapshotError) -> WorkoutRecord {
+    mutating func workout(lists: inout WorkoutLists.Read) throws(SnapshotError) -> WorkoutRecord {
         let id = try id(), seq = try u64(), started = try zoned()
         let name = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
         let routine = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
         let day = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
-        let planned = try array { (r: inout R) throws(SnapshotError) in try r.planned() }
-        let exercises = try array { (r: inout R) throws(SnapshotError) -> WorkoutExercise in
+        let planned = try sharedArray(read: &lists.planned) { (r: inout R) throws(SnapshotError) in try r.planned() }
+        let exercises = try sharedArray(read: &lists.exercises) { (r: inout R) throws(SnapshotError) -> WorkoutExercise in
             let exercise = try r.string()
             return WorkoutExercise(exercise: exercise, notes: try r.optional { (r: inout R) throws(SnapshotError) in try r.string() })
         }
@@ -244,5 +244,19 @@ extension SnapshotReader {
         s.prReps = try array { (r: inout R) throws(SnapshotError) in try r.int() }
         s.e1rmMaxReps = try int()
         return s
+    }
+}
+
+/// The planned and current exercise lists of the workouts written or read so far, each once
+/// (`SnapshotWriter.sharedArray`).
+enum WorkoutLists {
+    struct Written {
+        var planned: [[PlannedExercise]: UInt64] = [:]
+        var exercises: [[WorkoutExercise]: UInt64] = [:]
+    }
+
+    struct Read {
+        var planned: [[PlannedExercise]] = []
+        var exercises: [[WorkoutExercise]] = []
     }
 }

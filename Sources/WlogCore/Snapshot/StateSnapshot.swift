@@ -23,7 +23,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-22.3"
+    public static let codeVersion = "wlog-state-2026-11-22.4"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -171,7 +171,8 @@ extension WlogState {
         }
         w.setLedger(sets)
         w.u64(UInt64(workouts.count))
-        for id in workouts.keys.sorted() { if let record = workouts[id] { w.workout(record) } }
+        var lists = WorkoutLists.Written()
+        for id in workouts.keys.sorted() { if let record = workouts[id] { w.workout(record, lists: &lists) } }
         w.u64(UInt64(bodyweights.count))
         for id in bodyweights.keys.sorted() { if let entry = bodyweights[id] { w.bodyweight(entry) } }
         w.optional(goal) { $0.mass($1) }
@@ -216,8 +217,9 @@ extension WlogState {
         let workoutCount = try r.count()
         var workouts: [EventID: WorkoutRecord] = [:]
         workouts.reserveCapacity(workoutCount)
+        var lists = WorkoutLists.Read()
         for _ in 0..<workoutCount {
-            let record = try r.workout()
+            let record = try r.workout(lists: &lists)
             workouts[record.id] = record
         }
         state.workouts = workouts

@@ -34,7 +34,7 @@ extension WlogState {
     mutating func applySetLogged(_ p: SetLogged, event: Event) {
         assert(eventIndex.value(for: event.id) == Int32(sets.rows.count), "apply records the set's index first")
         sets.log(p, envelope: event.envelope)
-        if !recordsCache.isEmpty { recordsCache.drop(slot: sets.rows[sets.rows.count - 1].exercise) }
+        if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
     }
 
     /// `apply` of a `set.logged` event given as its parts (the one-step line path); `exercise` is
@@ -45,7 +45,7 @@ extension WlogState {
         eventCount += 1
         if envelope.seq > lastSeq { lastSeq = envelope.seq }
         sets.log(p, envelope: envelope, exercise: exercise)
-        if !recordsCache.isEmpty { recordsCache.drop(slot: sets.rows[sets.rows.count - 1].exercise) }
+        if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
     }
 
     mutating func applySetEdited(_ p: SetEdited, event: Event) {

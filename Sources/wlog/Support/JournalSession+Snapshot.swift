@@ -71,9 +71,19 @@ extension JournalSession {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | Self.populate, fd, 0), base != MAP_FAILED else { return nil }
         defer { munmap(base, size) }
         return try? StateSnapshot.decode(UnsafeRawBufferPointer(start: base, count: size))
+    }
+
+    /// Maps every page of the snapshot in the `mmap` call (Linux): the decode reads the whole file,
+    /// and one call costs less than a fault for every 64 kB it touches.
+    private static var populate: Int32 {
+        #if os(Linux)
+        return MAP_POPULATE
+        #else
+        return 0
+        #endif
     }
 
     /// Replays the events after the snapshot's, after checking that the journal's line at the

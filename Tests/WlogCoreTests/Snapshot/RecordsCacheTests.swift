@@ -15,6 +15,7 @@ struct RecordsCacheTests {
         var flags: [String]
         var repPRSets: [EventID]
         var isRepPR: [Bool]
+        var latest: String?
 
         init(_ r: PersonalRecords) {
             exercise = r.exercise.id
@@ -23,6 +24,7 @@ struct RecordsCacheTests {
             flags = r.prsBySet.keys.sorted().map { "\($0.hex) \(r.prsBySet[$0] ?? [])" }
             repPRSets = r.repPRSetsInOrder.map(\.id)
             isRepPR = r.repPRSetsInOrder.map { r.isRepPR($0.id) }
+            latest = r.latest.map { "\($0.instant.millisecondsSince1970) \($0.seq)" }
         }
     }
 
@@ -60,7 +62,7 @@ struct RecordsCacheTests {
             == full.history(filter, context: context).workouts.map(\.prs))
     }
 
-    @Test("a set logged after the snapshot drops only its exercise's records")
+    @Test("a set logged after the snapshot changes only its exercise's records; a back-dated one drops them")
     func dropsOnlyTheTouchedExercise() throws {
         let events = SnapshotTests.history(seed: 12, count: 600)
         var state = WlogState.replay(events)
@@ -73,8 +75,15 @@ struct RecordsCacheTests {
                                              occurred: ZonedInstant(Instant(millisecondsSince1970: 1_900_000_000_000), offsetMinutes: 0),
                                              recorded: Instant(millisecondsSince1970: 1_900_000_000_000), actor: "user"),
                           payload: .setLogged(SetLogged(exercise: "deadlift", reps: 1, weight: .kg(400)))))
+        #expect(state.recordsCache.records(slot: deadliftSlot, repTargets: state.settings.prReps)?.record(.heaviest)?.value
+            == .mass(.kg(400)))
+        #expect(state.recordsCache.records(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
+        state.apply(Event(envelope: Envelope(seq: last + 2, id: EventID(high: 1, low: 3),
+                                             occurred: ZonedInstant(Instant(millisecondsSince1970: 1_600_000_000_000), offsetMinutes: 0),
+                                             recorded: Instant(millisecondsSince1970: 1_900_000_000_000), actor: "user"),
+                          payload: .setLogged(SetLogged(exercise: "deadlift", reps: 1, weight: .kg(410)))))
         #expect(state.recordsCache.records(slot: deadliftSlot, repTargets: state.settings.prReps) == nil)
         #expect(state.recordsCache.records(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
-        #expect(state.personalRecords(ofExercise: "deadlift")?.record(.heaviest)?.value == .mass(.kg(400)))
+        #expect(state.personalRecords(ofExercise: "deadlift")?.record(.heaviest)?.value == .mass(.kg(410)))
     }
 }

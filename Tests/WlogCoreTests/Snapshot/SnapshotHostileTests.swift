@@ -23,6 +23,14 @@ struct SnapshotHostileTests {
         return out
     }
 
+    /// A bench press set after every event of the test histories.
+    static func laterSet(after seq: UInt64) -> Event {
+        let at = Instant(millisecondsSince1970: 1_900_000_000_000)
+        return Event(envelope: Envelope(seq: seq + 1, id: EventID(high: 9, low: 9), occurred: ZonedInstant(at, offsetMinutes: 60),
+                                        recorded: at, actor: "user"),
+                     payload: .setLogged(SetLogged(exercise: "bench-press", reps: 3, weight: .kg(200))))
+    }
+
     @Test("changed bytes with a fixed-up checksum never trap", arguments: [21, 22] as [UInt64])
     func changedBytes(seed: UInt64) throws {
         var head = WlogState.replay(SnapshotTests.history(seed: seed, count: 700))
@@ -46,6 +54,11 @@ struct SnapshotHostileTests {
             _ = decoded.everyExerciseRecords()
             _ = decoded.history(HistoryFilter(limit: 5), context: context)
             _ = decoded.liveSets.count
+            // A set logged after it extends (or drops) the cached records it brought.
+            var later = decoded
+            later.apply(Self.laterSet(after: decoded.lastSeq))
+            _ = later.everyExerciseRecords()
+            _ = later.history(HistoryFilter(limit: 5), context: context)
         }
         #expect(refused > 0)
     }
