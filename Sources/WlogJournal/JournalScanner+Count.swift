@@ -6,6 +6,11 @@ extension JournalScanner {
     /// read that follows reports it). For presizing a replay; never a check.
     func countLines() throws -> Int {
         guard try readHeader() else { return 0 }
+        // Counts and sizes come from the file unchecked: a damaged or hostile one may claim any
+        // number (2^63 − 1 in a trailer), which must neither overflow the sum nor make a replay
+        // reserve more than the file could hold.
+        let limit = file.size / Self.leastBytesPerLine
+        func adding(_ total: Int, _ lines: UInt64) -> Int { min(limit, total + min(limit, Int(clamping: lines))) }
         var position = offset
         var total = 0
         while position < file.size {
@@ -15,10 +20,10 @@ extension JournalScanner {
             let frameEnd = position + frame.length
             if let m = try file.bytes(at: frameEnd, count: 4), UInt32(littleEndianAt: 0, of: m) == JournalFormat.trailerMagic {
                 guard case let .success((trailer, end)) = try readTrailer(at: frameEnd) else { break }
-                total += Int(clamping: trailer.count)
+                total = adding(total, trailer.count)
                 position = end
             } else {
-                total += Int(clamping: (frame.contentSize ?? 0) / Self.tailBytesPerLine)
+                total = adding(total, (frame.contentSize ?? 0) / Self.tailBytesPerLine)
                 position = frameEnd
             }
         }
@@ -28,4 +33,8 @@ extension JournalScanner {
     /// Bytes per line assumed for hot-tail frames (a set line is ≈ 300 bytes; shorter guesses
     /// only reserve a little more).
     static let tailBytesPerLine: UInt64 = 200
+
+    /// The fewest bytes of the file a line can take (the 20-year history takes 23; LZ4 cannot
+    /// shrink a 60-byte line below ≈ 1/4 of it): the estimate is capped at the file size over this.
+    static let leastBytesPerLine = 8
 }

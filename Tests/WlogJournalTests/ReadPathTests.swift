@@ -75,4 +75,27 @@ import Testing
         #expect(try JournalReader(at: tmp.journal).estimatedLineCount()
                 == 100 + tailBytes / Int(JournalScanner.tailBytesPerLine))
     }
+
+    /// A trailer that claims 2^63 − 1 lines, followed by a hot-tail commit, neither overflows the
+    /// sum nor makes the estimate exceed what the file could hold (the replay presizes with it
+    /// before reading anything).
+    @Test func estimatedLineCountOfAHostileTrailer() throws {
+        let tmp = try TempDir()
+        let w = try J.create(tmp.journal, options: JournalOptions(sync: { _ in 0 }))
+        _ = try w.append((0..<40).map { Events.pending(1, $0) })
+        try w.seal()
+        _ = try w.append((40..<45).map { Events.pending(1, $0) })
+        try w.close()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tmp.journal)))
+        let claim = Array(#","count":40,"#.utf8), huge = Array(#","count":9223372036854775807,"#.utf8)
+        let at = try #require((0...(bytes.count - claim.count)).first { Array(bytes[$0..<$0 + claim.count]) == claim })
+        let magic = JournalFormat.trailerMagic.littleEndianBytes
+        let frame = try #require((0..<at).reversed().first { Array(bytes[$0..<$0 + 4]) == magic })
+        let size = bytes.withUnsafeBytes { UInt32(littleEndianAt: frame + 4, of: $0) } + UInt32(huge.count - claim.count)
+        bytes.replaceSubrange(at..<at + claim.count, with: huge)
+        bytes.replaceSubrange(frame + 4..<frame + 8, with: size.littleEndianBytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: tmp.journal))
+        let estimate = try JournalReader(at: tmp.journal).estimatedLineCount()
+        #expect(estimate == bytes.count / JournalScanner.leastBytesPerLine)
+    }
 }
