@@ -3,14 +3,16 @@
 /// Built on demand by the queries in one pass over the live sets (O(sets)); evolve keeps no
 /// aggregate of its own. Entries refer to their sets by position in the `LiveSets` view, so
 /// building the index makes no `LoggedSet`: a query makes the sets of the entries it shows
-/// (`sets(of:)`).
+/// (`sets(of:)`). The positions of all entries share one array, entry after entry (an array per
+/// entry grown a set at a time was a fifth of `history`'s instructions on a 20-year journal).
 struct WorkoutIndex {
     /// One workout: its key, its session record and the positions of its live sets.
     struct Entry {
         var key: WorkoutKey
         var record: WorkoutRecord?
-        /// Positions in `WorkoutIndex.live`, in history order.
-        var setPositions: [Int32]
+        /// Where the positions of its sets (in `WorkoutIndex.live`, history order) are in
+        /// `WorkoutIndex.setPositions`.
+        var setRange: Range<Int> = 0..<0
         /// When its first set was performed.
         var firstPerformed: ZonedInstant?
 
@@ -39,11 +41,17 @@ struct WorkoutIndex {
     private(set) var all: [Entry] = []
     /// The position of each workout in `all`.
     private var positions: [WorkoutKey: Int] = [:]
+    /// The positions in `live` of every entry's sets: the first entry's, then the second's, …
+    private var setPositions: [Int32] = []
 
     /// Indexes the live workouts of `state`.
     init(_ state: WlogState) {
         let live = state.lazyLiveSets
         self.live = live
+        // The entry of each live set, and how many sets each entry has.
+        var entryOfSet: [Int32] = []
+        entryOfSet.reserveCapacity(live.count)
+        var counts: [Int] = []
         var current = -1
         var currentKey: WorkoutKey?
         for position in live.indices {
@@ -52,28 +60,45 @@ struct WorkoutIndex {
                 current = entryPosition(
                     key, record: live.workoutID(at: position).flatMap(state.workout), first: live.performed(at: position))
                 currentKey = key
+                if current == counts.count { counts.append(0) }
             }
-            all[current].setPositions.append(Int32(position))
+            counts[current] += 1
+            entryOfSet.append(Int32(truncatingIfNeeded: current))
         }
         for record in state.workouts.values where !record.isDiscarded && positions[.explicit(record.id)] == nil {
             _ = entryPosition(.explicit(record.id), record: record, first: nil)
         }
+        // Each entry's range, then the positions put in place (in history order within an entry).
+        var next: [Int] = []
+        next.reserveCapacity(counts.count)
+        var start = 0
+        for (index, count) in counts.enumerated() {
+            all[index].setRange = start..<(start + count)
+            next.append(start)
+            start += count
+        }
+        var flat = [Int32](repeating: 0, count: entryOfSet.count)
+        for (position, entry) in entryOfSet.enumerated() {
+            flat[next[Int(entry)]] = Int32(truncatingIfNeeded: position)
+            next[Int(entry)] += 1
+        }
+        setPositions = flat
     }
 
     /// The position of `key`'s entry, made when new.
     private mutating func entryPosition(_ key: WorkoutKey, record: @autoclosure () -> WorkoutRecord?, first: ZonedInstant?) -> Int {
         if let known = positions[key] { return known }
-        all.append(Entry(key: key, record: record(), setPositions: [], firstPerformed: first))
+        all.append(Entry(key: key, record: record(), firstPerformed: first))
         positions[key] = all.count - 1
         return all.count - 1
     }
 
     /// The live sets of an entry, in history order.
-    func sets(of entry: Entry) -> [LoggedSet] { entry.setPositions.map { live[Int($0)] } }
+    func sets(of entry: Entry) -> [LoggedSet] { setPositions[entry.setRange].map { live[Int($0)] } }
 
     /// Whether any set of the entry satisfies `predicate` (without making an array of them).
     func anySet(of entry: Entry, _ predicate: (LoggedSet) -> Bool) -> Bool {
-        entry.setPositions.contains { predicate(live[Int($0)]) }
+        setPositions[entry.setRange].contains { predicate(live[Int($0)]) }
     }
 
     /// Every workout, newest first.
