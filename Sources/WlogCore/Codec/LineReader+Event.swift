@@ -41,70 +41,77 @@ extension LineReader {
     /// instead of looking each key up. The cursor is then after the `actor` value, inside the
     /// top-level object, as the general loop would leave it.
     ///
-    /// Returns `false` with the reader and `env` untouched when the line is not canonical there or
+    /// `env` must be empty (fresh) and the members are read straight into it. Returns `false`
+    /// with the reader at the start and `env` empty again when the line is not canonical there or
     /// a value does not read: the general path then reads it from the start and reports the
     /// same errors as before (the values are read by the same functions either way).
     @inline(__always)
     mutating func canonicalEnvelope(_ env: inout EnvelopeFields) -> Bool {
         guard pos == 0, depth == 0 else { return false }
-        var fields = EnvelopeFields()
         do {
-            guard take("{\"seq\":") else { return restart() }
+            guard take("{\"seq\":") else { return giveUp(&env) }
             depth = 1
             key = .seq
-            fields.seq = try uint64()
-            guard take(",\"id\":") else { return restart() }
+            env.seq = try uint64()
+            guard take(",\"id\":") else { return giveUp(&env) }
             key = .id
-            fields.id = try eventID()
+            env.id = try eventID()
             if take(",\"type\":\"set.logged\"") {
-                fields.type = .setLogged
+                env.type = .setLogged
             } else {
-                guard take(",\"type\":") else { return restart() }
+                guard take(",\"type\":") else { return giveUp(&env) }
                 key = .type
-                fields.type = try eventType()
+                env.type = try eventType()
             }
-            if let type = fields.type, EventCodec.currentVersion(of: type) == 1, take(",\"v\":1,\"at\":") {
-                fields.version = 1
+            if let type = env.type, EventCodec.currentVersion(of: type) == 1, take(",\"v\":1,\"at\":") {
+                env.version = 1
             } else {
-                guard take(",\"v\":") else { return restart() }
+                guard take(",\"v\":") else { return giveUp(&env) }
                 key = .v
-                try fields.read(.v, &self)
-                guard take(",\"at\":") else { return restart() }
+                try env.read(.v, &self)
+                guard take(",\"at\":") else { return giveUp(&env) }
             }
             key = .at
             let atStart = pos
             let atCanonical = canonicalInstantValue()
             if let ms = atCanonical {
-                fields.at = Instant(millisecondsSince1970: ms)
+                env.at = Instant(millisecondsSince1970: ms)
             } else {
                 let at = try instant()
-                fields.at = at.instant
-                fields.atOffset = at.offset
+                env.at = at.instant
+                env.atOffset = at.offset
             }
-            guard take(",\"tz\":") else { return restart() }
+            guard take(",\"tz\":") else { return giveUp(&env) }
             key = .tz
-            fields.tz = try offset()
+            env.tz = try offset()
             if take(",\"recorded\":") {
                 key = .recorded
                 if let atMilliseconds = atCanonical, let ms = sameDayInstant(as: atStart, atMilliseconds) {
-                    fields.recorded = Instant(millisecondsSince1970: ms)
+                    env.recorded = Instant(millisecondsSince1970: ms)
                 } else {
-                    fields.recorded = try instant().instant
+                    env.recorded = try instant().instant
                 }
             } else {
                 // Omitted when equal to `at` (the writer's rule).
-                fields.recorded = fields.at
+                env.recorded = env.at
             }
-            guard take(",\"actor\":") else { return restart() }
+            guard take(",\"actor\":") else { return giveUp(&env) }
             key = .actor
             // Nearly every event is the lifer's own: no UTF-8 validation of a new string for it.
-            if take("\"user\"") { fields.actor = "user" } else { fields.actor = try string() }
+            // `actor` stays nil for it, which the envelope reads as "user" (no string to copy).
+            if !take("\"user\"") { env.actor = try string() }
         } catch {
-            return restart()
+            return giveUp(&env)
         }
         topFirst = false
-        env = fields
         return true
+    }
+
+    /// Puts the reader back at the start of the line and `env` back to empty; `false`.
+    @inline(__always)
+    private mutating func giveUp(_ env: inout EnvelopeFields) -> Bool {
+        env = EnvelopeFields()
+        return restart()
     }
 
     /// Reads a canonical `set.logged` payload after a canonical envelope — its members in the
@@ -114,8 +121,8 @@ extension LineReader {
     /// Returns `nil` with the reader back where it was when the rest of the line is not exactly
     /// that or a value does not read; the general loop then reads the payload (and reports any
     /// error) with the same value readers. The payload is read into `p` (a fresh `SetLogged`:
-    /// no copy of the large value on return); an exercise id found in `slots` gets the table's
-    /// `String` and its slot is returned (else −1).
+    /// no copy of the large value on return). An exercise id found in `slots` is returned as its
+    /// slot, `p.exercise` left empty; any other id is read into `p.exercise` (slot −1).
     @inline(__always)
     mutating func canonicalSetLogged<Slots: ExerciseSlots>(_ slots: borrowing Slots, into p: inout SetLogged) -> Int32? {
         let saved = (pos, depth, topFirst, key)
@@ -126,8 +133,8 @@ extension LineReader {
             if end - pos >= 2, base[pos] == UInt8(ascii: "\""),
                case let n = plainStringLength(), n > 0,
                case let found = slots.exerciseSlot(base + pos + 1, count: n, readable: end - pos - 1), found >= 0 {
+                // The slot stands for the id: `p.exercise` stays empty (no string retained).
                 slot = found
-                p.exercise = slots.exerciseID(found)
                 pos += n + 2
             } else {
                 p.exercise = try string(oftenIn: KnownStrings.exerciseIDs)
@@ -154,7 +161,12 @@ extension LineReader {
             if take(",\"effort\":") { key = .effort; p.effort = try rating() }
             if take(",\"set_type\":") {
                 key = .setType
-                p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
+                if take("\"warmup\"") { p.setType = .warmup }
+                else if take("\"working\"") { p.setType = .working }
+                else if take("\"amrap\"") { p.setType = .amrap }
+                else if take("\"failure\"") { p.setType = .failure }
+                else if take("\"drop\"") { p.setType = .drop }
+                else { p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap") }
             }
             if take(",\"done\":") { key = .done; p.done = try bool() }
             if take(",\"notes\":") { key = .notes; p.notes = try string() }

@@ -271,8 +271,15 @@ extension LineReader {
     }
 
     /// A UTC offset in minutes, −1080…1080 (±18 h).
+    @inline(__always)
     mutating func offset() throws(Failure) -> Int {
-        try int(in: -1080...1080, "a UTC offset in minutes between -1080 and 1080")
+        let start = pos
+        let v = try int()
+        guard v >= -1080 && v <= 1080 else {
+            pos = start
+            throw fail(.invalidValue, "a UTC offset in minutes between -1080 and 1080")
+        }
+        return v
     }
 
     /// `kg` or `lb`.

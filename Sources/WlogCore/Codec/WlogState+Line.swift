@@ -14,9 +14,9 @@ extension WlogState {
                     // insert after it (which also skips a duplicate id) does not wait for memory.
                     eventIndex.prefetch(id)
                     var p = SetLogged(exercise: "")
-                    if let slot = reader.canonicalSetLogged(sets, into: &p),
-                       let envelope = reader.canonicalEnd(env, type: .setLogged) {
-                        applySetLogged(p, envelope: envelope, exercise: slot)
+                    if let slot = reader.canonicalSetLogged(sets, into: &p), let envelope = reader.canonicalEnd(env) {
+                        // In place (inout): passing the local as a value copied it, strings and all.
+                        applySetLogged(&p, envelope: envelope, exercise: slot)
                         return
                     }
                 } else if let event = try? reader.event(after: &env) {
@@ -32,15 +32,15 @@ extension WlogState {
 }
 
 extension LineReader {
-    /// The envelope after a canonical payload, if only white space follows and every envelope
-    /// member is there; nil otherwise (the general decoder then reports the error).
+    /// The envelope of a canonical `set.logged` line after its payload, if only white space
+    /// follows; nil otherwise (the general decoder then reports the error). `canonicalEnvelope`
+    /// read every member and checked `v`, so the envelope is made without looking again.
     @inline(__always)
-    mutating func canonicalEnd(_ env: EnvelopeFields, type: EventType) -> Envelope? {
-        do {
-            try finish()
-            return try env.envelope(self, type: type)
-        } catch {
-            return nil
-        }
+    mutating func canonicalEnd(_ env: EnvelopeFields) -> Envelope? {
+        skipSpace()
+        guard pos == end, let id = env.id, let at = env.at, let recorded = env.recorded else { return nil }
+        return Envelope(seq: env.seq, id: id, version: EventCodec.currentVersion(of: .setLogged),
+                        occurred: ZonedInstant(at, offsetMinutes: env.tz ?? env.atOffset), recorded: recorded,
+                        actor: env.actor ?? "user")
     }
 }

@@ -91,7 +91,7 @@ extension SetLedger {
     /// Appends the set of a `set.logged` event; `exercise` is the slot of `p.exercise` when the
     /// caller already found it, else −1.
     @inline(__always)
-    mutating func log(_ p: SetLogged, envelope e: Envelope, exercise: Int32 = -1) {
+    mutating func log(_ p: inout SetLogged, envelope e: Envelope, exercise: Int32 = -1) {
         let slot = exercise >= 0 ? exercise : exerciseSlot(p.exercise)
         rows.append(row(
             id: e.id, seq: e.seq, exercise: slot, workout: p.workout, performed: e.occurred, reps: p.reps,

@@ -33,18 +33,19 @@ extension WlogState {
 
     mutating func applySetLogged(_ p: SetLogged, event: Event) {
         assert(eventIndex.value(for: event.id) == Int32(sets.rows.count), "apply records the set's index first")
-        sets.log(p, envelope: event.envelope)
+        var set = p
+        sets.log(&set, envelope: event.envelope)
         if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
     }
 
     /// `apply` of a `set.logged` event given as its parts (the one-step line path); `exercise` is
     /// the slot of `p.exercise` if the decoder found it, else −1.
     @inline(__always)
-    mutating func applySetLogged(_ p: SetLogged, envelope: Envelope, exercise: Int32) {
+    mutating func applySetLogged(_ p: inout SetLogged, envelope: Envelope, exercise: Int32) {
         guard eventIndex.insertIfAbsent(envelope.id, value: Int32(truncatingIfNeeded: sets.rows.count)) else { return }
         eventCount += 1
         if envelope.seq > lastSeq { lastSeq = envelope.seq }
-        sets.log(p, envelope: envelope, exercise: exercise)
+        sets.log(&p, envelope: envelope, exercise: exercise)
         if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
     }
 
