@@ -17,6 +17,13 @@ struct RecordsCache: Sendable {
     private(set) var bySlot: [PersonalRecords?] = []
     /// The rep targets the cached records track (`Settings.prReps` when filled).
     private(set) var repTargets: [Int] = []
+    /// How many more logged sets may extend an entry (`WlogState.updateRecordsCache`): each
+    /// extension measures the records' sets again (a few µs), so a long tail after a snapshot
+    /// drops entries as before once this is spent, instead of paying that for every set.
+    private(set) var extensionsLeft = RecordsCache.extensionBudget
+
+    /// The extensions one state may make (≈ 3 ms at the most).
+    static let extensionBudget = 1_000
 
     init() {}
 
@@ -44,6 +51,13 @@ struct RecordsCache: Sendable {
     mutating func replace(slot: Int32, with records: PersonalRecords) {
         guard !bySlot.isEmpty, slot >= 0, Int(slot) < bySlot.count else { return }
         bySlot[Int(slot)] = records
+    }
+
+    /// Takes one extension from the budget; false when it is spent.
+    mutating func spendExtension() -> Bool {
+        guard extensionsLeft > 0 else { return false }
+        extensionsLeft -= 1
+        return true
     }
 
     /// Drops the records of the exercise in `slot` (a set of it changed).

@@ -1,10 +1,12 @@
 /// Keeping the records cache (`RecordsCache`) up to date as sets are logged.
 extension WlogState {
     /// Brings the cached records of the set in `row`'s exercise up to date after it was logged:
-    /// extended by the set when it is the exercise's latest (or changed nothing), else dropped.
+    /// extended by the set when it is the exercise's latest (or changed nothing) and the
+    /// extension budget lasts, else dropped.
     mutating func updateRecordsCache(afterLogging row: Int) {
         let slot = sets.rows[row].exercise
-        if let updated = recordsAfterLogging(row: row, slot: slot) {
+        if recordsCache.entry(slot: slot) != nil, recordsCache.spendExtension(),
+           let updated = recordsAfterLogging(row: row, slot: slot) {
             recordsCache.replace(slot: slot, with: updated)
         } else {
             recordsCache.drop(slot: slot)
