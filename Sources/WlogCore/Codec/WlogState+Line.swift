@@ -14,7 +14,7 @@ extension WlogState {
                     // insert after it (which also skips a duplicate id) does not wait for memory.
                     eventIndex.prefetch(id)
                     var p = SetLogged(exercise: "")
-                    if let slot = reader.canonicalSetLogged(sets, into: &p), let envelope = reader.canonicalEnd(env) {
+                    if let slot = reader.canonicalSetLogged(sets.exerciseText, into: &p), let envelope = reader.canonicalEnd(env) {
                         // In place (inout): passing the local as a value copied it, strings and all.
                         applySetLogged(&p, envelope: envelope, exercise: slot)
                         return
