@@ -3,7 +3,7 @@ import WlogCore
 import Testing
 @testable import WlogInterop
 
-/// `ZoneRules` (the TZif reader that replaced ICU's `TimeZone` in `wlog`) against Foundation.
+/// `ZoneRules` (the TZif reader that replaced ICU's `TimeZone` in `wlog`) against the system's `zdump`.
 @Suite struct ZoneRulesTests {
     /// Zones with DST north and south, half-hour and 45-minute offsets, negative DST (Dublin),
     /// rule times below zero (Nuuk) or past midnight, and zones without DST.
@@ -15,19 +15,64 @@ import Testing
         "Asia/Tehran", "Asia/Tokyo", "Africa/Cairo", "Africa/Casablanca", "Asia/Beirut", "UTC", "Etc/GMT-14",
     ]
 
-    /// Every ≈ 3 days and 1 hour from 1970 to 2100: the listed transitions and the POSIX rule.
+    /// Zones whose offset does not change from 1970 to 2100, with that offset.
+    static let fixedOffsets: [String: Int] = ["UTC": 0, "Etc/GMT-14": 50_400, "Asia/Tokyo": 32_400, "Asia/Kolkata": 19_800,
+                                                  "America/Phoenix": -25_200]
+
+    /// Every change of offset from 1970 to 2100 as the system itself reads its tz database
+    /// (`zdump -v`, glibc's libc-bin): the second before each change, the second of it, and the
+    /// middle of every stretch between. The oracle is the same zone files `wlog` reads, so a new
+    /// tzdata release (2026f moved Havana's and Casablanca's future changes) moves both sides;
+    /// Foundation's ICU carries its own, older copy and was the wrong oracle for future dates.
     @Test(arguments: zones)
-    func offsetsMatchFoundation(zone: String) throws {
+    func offsetsMatchTheSystemsZdump(zone: String) throws {
         let ours = try #require(ZoneRules(identifier: zone))
-        let foundation = try #require(TimeZone(identifier: zone))
-        var mismatches: [Int64] = []
-        var seconds: Int64 = 0
-        while seconds < 4_102_444_800 {
-            let expected = foundation.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
-            if ours.offset(atSecondsSince1970: seconds) != expected { mismatches.append(seconds) }
-            seconds += 3 * 86_400 + 3_607
+        let changes = try Self.zdump(zone)
+        guard let first = changes.first, let last = changes.last else {
+            let offset = try #require(Self.fixedOffsets[zone], "zdump lists no change for \(zone)")
+            for seconds in stride(from: Int64(0), to: 4_102_444_800, by: 86_400 * 365) {
+                #expect(ours.offset(atSecondsSince1970: seconds) == offset, "\(zone) at \(seconds)")
+            }
+            return
         }
-        #expect(mismatches.isEmpty, "first at \(mismatches.first.map(String.init) ?? "")")
+        var mismatches: [Int64] = []
+        func check(_ seconds: Int64, _ expected: Int) {
+            if ours.offset(atSecondsSince1970: seconds) != expected { mismatches.append(seconds) }
+        }
+        check(0, first.offset)
+        for (index, change) in changes.enumerated() {
+            check(change.seconds, change.offset)
+            if index + 1 < changes.count { check((change.seconds + changes[index + 1].seconds) / 2, change.offset) }
+        }
+        check(4_102_444_799, last.offset)
+        #expect(changes.count >= 2 && mismatches.isEmpty, "\(zone): \(changes.count) lines, first mismatch at \(mismatches.first.map(String.init) ?? "-")")
+    }
+
+    /// `zdump -v -c 1970,2100 ZONE`: each line's UT instant and its `gmtoff`.
+    static func zdump(_ zone: String) throws -> [(seconds: Int64, offset: Int)] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/zdump")
+        process.arguments = ["-v", "-c", "1970,2100", zone]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var changes: [(seconds: Int64, offset: Int)] = []
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            // ZONE  Sun Mar  9 04:59:59 2025 UT = Sat Mar  8 23:59:59 2025 CST isdst=0 gmtoff=-18000
+            let words = line.split(separator: " ")
+            guard words.count > 6, words[6] == "UT", let month = months.firstIndex(of: String(words[2])),
+                  let day = Int(words[3]), let year = Int(words[5]), let date = LocalDay(year: year, month: month + 1, day: day),
+                  let offset = words.last.flatMap({ $0.hasPrefix("gmtoff=") ? Int($0.dropFirst(7)) : nil })
+            else { continue }
+            let clock = words[4].split(separator: ":").compactMap { Int64($0) }
+            guard clock.count == 3 else { continue }
+            let days = Int64(date.daysSince1970)
+            changes.append((days * 86_400 + clock[0] * 3_600 + clock[1] * 60 + clock[2], offset))
+        }
+        return changes
     }
 
     /// The second before and at each change of Europe/Berlin's offset, listed (2026) and by rule (2071).
