@@ -22,7 +22,7 @@ public final class JournalReader {
     public let path: String
     /// The header, read when the reader was opened.
     public let header: JournalHeader
-    private let fd: Int32
+    let fd: Int32
 
     /// Opens the journal and reads its header; throws `notFound`, or `damaged` for a bad header.
     public init(at path: String) throws {
@@ -68,21 +68,16 @@ public final class JournalReader {
     /// `checkDigests` (what `verify` does).
     func forEachLine(after: UInt64, checkDigests: Bool,
                      _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
-        let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: checkDigests)
-        guard try scanner.readHeader() else {
-            throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
-        }
-        while let unit = try scanner.next(skipThrough: after) {
-            guard let content = unit.content, let base = content.baseAddress, unit.lastSeq > after else { continue }
+        try scan(after: after, checkDigests: checkDigests) { unit, lines in
+            guard let base = unit.content?.baseAddress else { return }
             var seq = unit.firstSeq
-            for line in scanner.lines {
+            for line in lines {
                 if seq > after {
                     try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
                 }
                 seq += 1
             }
         }
-        return scanner.status(path: path, fault: try scanner.classify())
     }
 
     /// Checks the whole journal at `path` without a lock: every frame, checksum, chunk digest, the

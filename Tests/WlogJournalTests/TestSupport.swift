@@ -77,11 +77,12 @@ enum J {
         try w.close()
     }
 
-    /// Every line the reader yields, and its status.
-    static func read(_ path: String, after: UInt64 = 0) throws -> (lines: [String], status: JournalStatus) {
+    /// Every line the reader yields, and its status (`prefetched`: read on a second thread).
+    static func read(_ path: String, after: UInt64 = 0, prefetched: Bool = false) throws -> (lines: [String], status: JournalStatus) {
         var lines: [String] = []
         var seqs: [UInt64] = []
-        let status = try JournalReader(at: path).forEachLine(after: after) { seq, line in
+        let reader = try JournalReader(at: path)
+        let status = try (prefetched ? reader.forEachLinePrefetched : reader.forEachLine)(after) { seq, line in
             seqs.append(seq)
             lines.append(String(decoding: line, as: UTF8.self))
         }

@@ -71,13 +71,23 @@ struct JournalSession {
         }
     }
 
+    /// Lines from which a replay reads the journal on a second thread (`forEachLinePrefetched`):
+    /// below it, starting the thread costs more than the overlap saves.
+    static let prefetchThreshold = 4_096
+
     /// Decodes and applies every line (`nil` status: stopped at `asOf`) (after `state.lastSeq`), stopping at `asOf`.
     func replay(_ reader: JournalReader, into state: inout WlogState, asOf: AsOfPoint?) throws -> JournalStatus? {
         struct Stop: Error {}
-        // A replay from the start: room for every line up front (the trailers' counts).
-        if state.eventCount == 0 { state.reserveCapacity(events: reader.estimatedLineCount()) }
+        // A replay from the start: room for every line up front (the trailers' counts), and a
+        // long one reads, decompresses and checks the file on a second thread while this one folds.
+        var lines = 0
+        if state.eventCount == 0 {
+            lines = reader.estimatedLineCount()
+            state.reserveCapacity(events: lines)
+        }
+        let read = asOf == nil && lines >= Self.prefetchThreshold ? reader.forEachLinePrefetched : reader.forEachLine
         do {
-            return try reader.forEachLine(after: state.lastSeq) { seq, line in
+            return try read(state.lastSeq) { seq, line in
                 if case .sequence(let last)? = asOf, seq > last { throw Stop() }
                 guard case .instant(let moment)? = asOf else { return try apply(line, seq: seq, to: &state) }
                 let event: Event

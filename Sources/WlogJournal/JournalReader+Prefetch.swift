@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JournalReader {
+    /// `forEachLine(after:_:)` with the file read, decompressed and checked on a second thread
+    /// while `body` runs on the caller's.
+    ///
+    /// Same lines, same order, same checks and the same status as `forEachLine`: the second
+    /// thread runs the very scanner `forEachLine` runs and hands each checked unit over (a copy
+    /// of its lines, at most `PrefetchedUnits.depth` units ahead: bounded memory). On a long
+    /// journal the read (LZ4, XXH32, line checks: about a quarter of a replay's instructions)
+    /// then overlaps with the fold instead of adding to it. An error thrown by `body` stops the
+    /// reading thread before this returns. Linux only (POSIX unnamed semaphores); elsewhere it
+    /// is `forEachLine`, as it is when no thread can be started.
+    @discardableResult
+    public func forEachLinePrefetched(
+        after: UInt64 = 0, _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void
+    ) throws -> JournalStatus {
+        #if os(Linux)
+        guard let units = PrefetchedUnits(reader: self, after: after) else { return try forEachLine(after: after, body) }
+        defer { units.finish() }
+        while true {
+            let unit = units.next()
+            if let end = unit.end {
+                switch end {
+                case .status(let status): return status
+                case .failure(let error): throw error
+                }
+            }
+            guard let base = unit.bytes.baseAddress else { units.release(); continue }
+            var seq = unit.firstSeq
+            for line in unit.lines {
+                if seq > after {
+                    try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
+                }
+                seq += 1
+            }
+            units.release()
+        }
+        #else
+        return try forEachLine(after: after, body)
+        #endif
+    }
+
+    /// The scan both read paths run: every unit, checked; those with lines after `after` handed
+    /// to `deliver` (content and lines valid during the call). Returns the final status.
+    func scan(after: UInt64, checkDigests: Bool = false,
+              _ deliver: (ScannedUnit, _ lines: [LineRef]) throws -> Void) throws -> JournalStatus {
+        let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: checkDigests)
+        guard try scanner.readHeader() else {
+            throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
+        }
+        while let unit = try scanner.next(skipThrough: after) {
+            guard unit.content != nil, unit.lastSeq > after else { continue }
+            try deliver(unit, scanner.lines)
+        }
+        return scanner.status(path: path, fault: try scanner.classify())
+    }
+}
