@@ -73,10 +73,9 @@ struct SealedChunkTrailer: Equatable {
               reader.literal(#"","chain":""#), let chain = reader.hex64(),
               reader.literal(#""}"#), reader.isAtEnd
         else { return nil }
-        let trailer = SealedChunkTrailer(first: first, last: last, count: count, sha256: sha256, chain: chain)
-        // Leading zeros or any other variant re-encode differently: not canonical.
-        guard trailer.payload.elementsEqual(payload) else { return nil }
-        return trailer
+        // The literals, the lower-case hex and the numbers without leading zeros are all that
+        // could differ from `payload` re-encoded: what was checked is the canonical form.
+        return SealedChunkTrailer(first: first, last: last, count: count, sha256: sha256, chain: chain)
     }
 
     private init(first: UInt64, last: UInt64, count: UInt64, sha256: String, chain: String) {
@@ -132,10 +131,13 @@ private struct TrailerReader {
         return true
     }
 
-    /// A decimal number of 1 to 19 digits.
+    /// A decimal number of 1 to 19 digits, without leading zeros (canonical).
     mutating func number() -> UInt64? {
         var value: UInt64 = 0
         let start = offset
+        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "0"), bytes[offset + 1] &- UInt8(ascii: "0") <= 9 {
+            return nil
+        }
         while offset < bytes.count, offset - start < 19, case let d = bytes[offset] &- UInt8(ascii: "0"), d <= 9 {
             value = value * 10 + UInt64(d)
             offset += 1

@@ -22,6 +22,10 @@ import Testing
         let good = #"{"first":1,"last":870,"count":870,"sha256":"\#(Self.digest)","chain":"\#(Self.chain)"}"#
         let variants = [
             good.replacingOccurrences(of: #""first":1"#, with: #""first":01"#),
+            good.replacingOccurrences(of: #""last":870"#, with: #""last":0870"#),
+            good.replacingOccurrences(of: #""count":870"#, with: #""count":00"#),
+            good.replacingOccurrences(of: #""count":870"#, with: #""count":-870"#),
+            good.replacingOccurrences(of: "fedcba", with: "fedcbg"),
             good.replacingOccurrences(of: #""last":870"#, with: #""last": 870"#),
             good.replacingOccurrences(of: "abcdef", with: "ABCDEF"),
             String(good.dropLast()),
@@ -32,5 +36,14 @@ import Testing
             "{}",
         ]
         for text in variants { #expect(decode(text) == nil, "\(text)") }
+    }
+
+    /// Accepting is exactly re-encoding to the same bytes: every field value at the edges.
+    @Test(arguments: [0, 1, 9, 10, 870, 1_000_000, 9_999_999_999_999_999_999] as [UInt64])
+    func acceptedPayloadsReencodeToTheirBytes(_ number: UInt64) throws {
+        let text = #"{"first":\#(number),"last":\#(number),"count":0,"sha256":"\#(Self.digest)","chain":"\#(Self.chain)"}"#
+        let trailer = try #require(decode(text))
+        #expect(trailer.first == number && trailer.count == 0)
+        #expect(trailer.payload == Array(text.utf8))
     }
 }
