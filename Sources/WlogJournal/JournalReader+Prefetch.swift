@@ -47,11 +47,16 @@ extension JournalReader {
 
     /// The scan both read paths run: every unit, checked; those with lines after `after` handed
     /// to `deliver` (content and lines valid during the call). Returns the final status.
-    func scan(after: UInt64, checkDigests: Bool = false,
+    /// With `prefix` (what the lock holder's open checked) and `after` at or past its end, the walk
+    /// starts at the hot tail instead of checking the sealed chunks' trailers and chain again.
+    func scan(after: UInt64, checkDigests: Bool = false, skipping prefix: SealedPrefix? = nil,
               _ deliver: (ScannedUnit, _ lines: [LineRef]) throws -> Void) throws -> JournalStatus {
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: checkDigests)
         guard try scanner.readHeader() else {
             throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
+        }
+        if let prefix, after >= prefix.sealedThrough, let file = prefix.file, file == FileIdentity.of(fd) {
+            scanner.resume(after: prefix)
         }
         while let unit = try scanner.next(skipThrough: after) {
             guard unit.content != nil, unit.lastSeq > after else { continue }

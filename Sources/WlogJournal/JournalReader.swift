@@ -64,11 +64,20 @@ public final class JournalReader {
         try forEachLine(after: after, checkDigests: false, body)
     }
 
+    /// `forEachLine(after:_:)` under a writer's lock: with `after` at or past the end of the sealed
+    /// chunks the writer's open checked (`JournalWriter.sealedPrefix`), the read starts at the hot
+    /// tail instead of walking their trailers and chain a second time.
+    @discardableResult
+    public func forEachLine(after: UInt64, skipping prefix: SealedPrefix,
+                            _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
+        try forEachLine(after: after, checkDigests: false, skipping: prefix, body)
+    }
+
     /// `forEachLine(after:_:)`, comparing each decompressed chunk's SHA-256 with its trailer when
     /// `checkDigests` (what `verify` does).
-    func forEachLine(after: UInt64, checkDigests: Bool,
+    func forEachLine(after: UInt64, checkDigests: Bool, skipping prefix: SealedPrefix? = nil,
                      _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
-        try scan(after: after, checkDigests: checkDigests) { unit, lines in
+        try scan(after: after, checkDigests: checkDigests, skipping: prefix) { unit, lines in
             guard let base = unit.content?.baseAddress else { return }
             var seq = unit.firstSeq
             for line in lines {

@@ -101,6 +101,15 @@ final class JournalScanner {
         sealedEnd = offset
     }
 
+    /// Continues at the hot tail of a prefix a writer's open checked, with its chain and counts
+    /// (so the status is the one a walk from the start would give).
+    func resume(after prefix: SealedPrefix) {
+        resume(atTail: prefix.tailStart, nextSeq: prefix.sealedThrough + 1)
+        sealedThrough = prefix.sealedThrough
+        chain = prefix.chain
+        chunkCount = prefix.chunkCount
+    }
+
     /// The next good unit, or nil at the end or at the first problem.
     ///
     /// Chunks whose last sequence is ≤ `skipThrough` are checked by trailer and chain only and
