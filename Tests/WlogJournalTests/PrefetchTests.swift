@@ -8,20 +8,7 @@ import Testing
 @Suite struct PrefetchTests {
     /// Eight sealed chunks of 12 events (more than the ring's slots), then five commits of 2.
     private func makeJournal(_ path: String) throws {
-        let w = try J.create(path, options: JournalOptions(sync: { _ in 0 }))
-        var i: UInt64 = 0
-        for _ in 0..<8 {
-            for _ in 0..<4 {
-                _ = try w.append((0..<3).map { Events.pending(1, i + $0) })
-                i += 3
-            }
-            try w.seal()
-        }
-        for _ in 0..<5 {
-            _ = try w.append([Events.pending(1, i), Events.pending(1, i + 1)])
-            i += 2
-        }
-        try w.close()
+        try J.makeChunked(path, chunks: 8, tailCommits: 5).close()
     }
 
     private func prefetched(_ path: String, after: UInt64 = 0) throws -> (lines: [String], status: JournalStatus) {

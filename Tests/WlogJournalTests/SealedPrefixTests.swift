@@ -4,26 +4,12 @@ import Testing
 /// A reader under a writer's lock that starts at the hot tail (`forEachLine(after:skipping:_:)`)
 /// reads what a walk from the start reads: the same lines and the same status.
 @Suite struct SealedPrefixTests {
-    /// Three sealed chunks of 12 events, then four commits of 2; the writer left open.
+    /// Three sealed chunks of 12 events, then four commits of 2; reopened as an append opens it.
     private func openJournal(_ path: String) throws -> JournalWriter {
-        let options = JournalOptions(sync: { _ in 0 })
-        let w = try J.create(path, options: options)
-        var i: UInt64 = 0
-        for _ in 0..<3 {
-            for _ in 0..<4 {
-                _ = try w.append((0..<3).map { Events.pending(1, i + $0) })
-                i += 3
-            }
-            try w.seal()
-        }
-        for _ in 0..<4 {
-            _ = try w.append([Events.pending(1, i), Events.pending(1, i + 1)])
-            i += 2
-        }
-        try w.close()
-        var reopen = options
-        reopen.sealedCheck = .trailers
-        return try JournalWriter.open(at: path, options: reopen)
+        try J.makeChunked(path, chunks: 3, tailCommits: 4).close()
+        var options = JournalOptions(sync: { _ in 0 })
+        options.sealedCheck = .trailers
+        return try JournalWriter.open(at: path, options: options)
     }
 
     @Test(arguments: [0, 35, 36, 37, 40, 43, 44, 50] as [UInt64])

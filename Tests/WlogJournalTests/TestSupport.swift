@@ -77,6 +77,25 @@ enum J {
         try w.close()
     }
 
+    /// `chunks` sealed chunks of four commits of 3 events, then `tailCommits` commits of 2 (no
+    /// syncs); returns the writer, still open.
+    static func makeChunked(_ path: String, chunks: Int, tailCommits: Int) throws -> JournalWriter {
+        let w = try create(path, options: JournalOptions(sync: { _ in 0 }))
+        var i: UInt64 = 0
+        for _ in 0..<chunks {
+            for _ in 0..<4 {
+                _ = try w.append((0..<3).map { Events.pending(1, i + $0) })
+                i += 3
+            }
+            try w.seal()
+        }
+        for _ in 0..<tailCommits {
+            _ = try w.append([Events.pending(1, i), Events.pending(1, i + 1)])
+            i += 2
+        }
+        return w
+    }
+
     /// Every line the reader yields, and its status (`prefetched`: read on a second thread).
     static func read(_ path: String, after: UInt64 = 0, prefetched: Bool = false) throws -> (lines: [String], status: JournalStatus) {
         var lines: [String] = []
