@@ -33,6 +33,7 @@ extension WlogState {
             if !sets.isEmpty { labelItems.append(WorkoutLabel.Item(group: exercise.group, sets: sets.count)) }
         }
         var records: [SetRecords] = []
+        prs.prepare(for: entrySets)
         for set in entrySets {
             let made = prs.records(of: set)
             if !made.isEmpty { records.append(SetRecords(set: set.id, exercise: set.exercise, records: made)) }
