@@ -52,14 +52,22 @@ struct WorkoutIndex {
         var entryOfSet: [Int32] = []
         entryOfSet.reserveCapacity(live.count)
         var counts: [Int] = []
+        all.reserveCapacity(state.workouts.count + 64)
+        positions.reserveCapacity(state.workouts.count + 64)
         var current = -1
-        var currentKey: WorkoutKey?
+        // The current entry's workout slot in the ledger (−1: implicit) and, when implicit, its
+        // day: a set of the same slot (and day) is in the same workout, no key made.
+        var currentSlot: Int32 = -2
+        var currentDay: LocalDay?
+        let ledger = live.ledger
         for position in live.indices {
-            let key = live.workoutKey(at: position)
-            if key != currentKey {
+            let slot = ledger.rows[Int(live.rows[position])].workout
+            if slot != currentSlot || (slot < 0 && live.performed(at: position).localDay != currentDay) {
+                let key = live.workoutKey(at: position)
                 current = entryPosition(
                     key, record: live.workoutID(at: position).flatMap(state.workout), first: live.performed(at: position))
-                currentKey = key
+                currentSlot = slot
+                if case .implicit(let day) = key { currentDay = day }
                 if current == counts.count { counts.append(0) }
             }
             counts[current] += 1
