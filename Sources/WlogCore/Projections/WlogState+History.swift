@@ -100,7 +100,7 @@ extension WlogState {
     }
 
     private func matches(_ entry: WorkoutIndex.Entry, sets: [LoggedSet], _ needle: String) -> Bool {
-        let record = entry.record
+        let record = self.record(of: entry)
         let texts = [record?.name, record?.notes, record?.finishNotes].compactMap { $0 }
             + (record?.exercises.compactMap(\.notes) ?? [])
             + sets.compactMap(\.notes)
