@@ -45,8 +45,10 @@ extension LineReader {
     /// with the reader at the start and `env` empty again when the line is not canonical there or
     /// a value does not read: the general path then reads it from the start and reports the
     /// same errors as before (the values are read by the same functions either way).
+    /// `idRead` is handed the id as soon as it is read (the caller starts loading what it needs
+    /// for it while the rest of the line is parsed).
     @inline(__always)
-    mutating func canonicalEnvelope(_ env: inout EnvelopeFields) -> Bool {
+    mutating func canonicalEnvelope(_ env: inout EnvelopeFields, idRead: (EventID) -> Void = { _ in }) -> Bool {
         guard pos == 0, depth == 0 else { return false }
         do {
             guard take("{\"seq\":") else { return giveUp(&env) }
@@ -55,7 +57,9 @@ extension LineReader {
             env.seq = try uint64()
             guard take(",\"id\":") else { return giveUp(&env) }
             key = .id
-            env.id = try eventID()
+            let id = try eventID()
+            env.id = id
+            idRead(id)
             if take(",\"type\":\"set.logged\"") {
                 env.type = .setLogged
             } else {

@@ -60,11 +60,13 @@ extension WlogState {
             if let needle, !matches(entry, sets: index.sets(of: entry), needle) { return false }
             return true
         }
-        let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit))
+        let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit)).map { index.all[$0] }
+        let pageSets = page.map { index.sets(of: $0) }
         let finder = PRCache(state: self, live: index.live)
+        finder.prepare(for: pageSets.joined())
         var days: [HistoryDay] = []
-        for entry in page.map({ index.all[$0] }) {
-            let summary = summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder)
+        for (entry, sets) in zip(page, pageSets) {
+            let summary = summary(of: entry, sets: sets, context: context, prs: finder)
             if days.last?.day == summary.day {
                 days[days.count - 1].workouts.append(summary)
             } else {
@@ -86,6 +88,7 @@ extension WlogState {
     public func forEachWorkoutSummary(context: QueryContext, _ body: (WorkoutSummary) throws -> Void) rethrows {
         let index = WorkoutIndex(self)
         let finder = PRCache(state: self, live: index.live)
+        finder.prepareAll()
         for entry in index.newestFirst {
             try body(summary(of: entry, sets: index.sets(of: entry), context: context, prs: finder))
         }
@@ -97,43 +100,11 @@ extension WlogState {
     }
 
     private func matches(_ entry: WorkoutIndex.Entry, sets: [LoggedSet], _ needle: String) -> Bool {
-        let record = entry.record
+        let record = self.record(of: entry)
         let texts = [record?.name, record?.notes, record?.finishNotes].compactMap { $0 }
             + (record?.exercises.compactMap(\.notes) ?? [])
             + sets.compactMap(\.notes)
             + sets.map { exerciseOrStandIn($0.exercise).name }
         return texts.contains { $0.lowercased().contains(needle) }
-    }
-}
-
-/// Computes each exercise's PRs once per query, with `PersonalRecords` and the state's settings.
-final class PRCache {
-    private let state: WlogState
-    /// The live sets in history order.
-    private let live: LiveSets
-    private var byExercise: [String: PersonalRecords] = [:]
-    /// The live sets by exercise, grouped on the first miss; each set is made when its exercise's
-    /// records are computed (making every set up front held 180 bytes a set at once: 1.7 GB on a
-    /// 10 M-event journal).
-    private var grouped: LiveSetsByExercise?
-
-    /// A cache over `live`.
-    init(state: WlogState, live: LiveSets) {
-        self.state = state
-        self.live = live
-    }
-
-    /// The categories a set was a PR in when it was performed.
-    func records(of set: LoggedSet) -> [RecordKind] {
-        if let known = byExercise[set.exercise] { return known.prs(of: set.id) }
-        if let cached = state.cachedRecords(ofExercise: set.exercise) {
-            byExercise[set.exercise] = cached
-            return cached.prs(of: set.id)
-        }
-        let grouped = self.grouped ?? LiveSetsByExercise(live)
-        self.grouped = grouped
-        let records = state.personalRecords(of: state.exerciseOrStandIn(set.exercise), sets: grouped.sets(of: set.exercise))
-        byExercise[set.exercise] = records
-        return records.prs(of: set.id)
     }
 }

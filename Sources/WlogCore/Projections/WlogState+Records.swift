@@ -12,7 +12,10 @@ extension WlogState {
     /// targets unless `repTargets` is given); `nil` when unknown.
     public func personalRecords(ofExercise id: String, repTargets: [Int]? = nil) -> PersonalRecords? {
         if let cached = cachedRecords(ofExercise: id, repTargets: repTargets) { return cached }
-        return exercise(id).map { personalRecords(of: $0, sets: lazyLiveSets.madeSets(ofExercise: id), repTargets: repTargets) }
+        guard let exercise = exercise(id) else { return nil }
+        let slot = sets.exerciseText.slot(id)
+        guard slot >= 0 else { return personalRecords(of: exercise, sets: [], repTargets: repTargets) }
+        return recordsFromLedger(slots: CollectionOfOne(slot), repTargets: repTargets ?? settings.prReps).first
     }
 
     /// The records the snapshot brought for an exercise, when no event since changed them.
@@ -35,17 +38,7 @@ extension WlogState {
             }
         }
         guard !missing.isEmpty else { return found }
-        // A few exercises: scan the rows for each; many: group every live set once, each set made
-        // as its exercise is scanned (making all 120k up front first costs more than it saves).
-        let grouped = missing.count > 8 ? LiveSetsByExercise(lazyLiveSets) : nil
-        for slot in missing {
-            let id = sets.exerciseIDs[Int(slot)]
-            guard let exercise = exercise(id) else { continue }
-            let records = grouped.map { personalRecords(of: exercise, sets: $0.sets(of: id), repTargets: targets) }
-                ?? personalRecords(of: exercise, sets: lazyLiveSets.madeSets(ofExercise: id), repTargets: targets)
-            found.append(records)
-        }
-        return found
+        return found + recordsFromLedger(slots: missing, repTargets: targets)
     }
 
     /// Fills the records cache with every exercise's records (before writing a snapshot, so that

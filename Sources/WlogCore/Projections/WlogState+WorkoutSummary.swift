@@ -1,11 +1,14 @@
 /// Building one workout's summary.
 extension WlogState {
+    /// The session record of a workout entry (nil for an implicit workout).
+    func record(of entry: WorkoutIndex.Entry) -> WorkoutRecord? { entry.key.id.flatMap(workout) }
+
     /// The summary of one workout entry, given its live sets in history order.
     ///
     /// Duration: an explicit session is finished − started (nil while in progress); an implicit
     /// workout is its last set − its first set (0 for a single set).
     func summary(of entry: WorkoutIndex.Entry, sets entrySets: [LoggedSet], context: QueryContext, prs: PRCache) -> WorkoutSummary {
-        let record = entry.record
+        let record = self.record(of: entry)
         var order: [String] = record?.exercises.map(\.exercise) ?? []
         var setsByExercise: [String: [LoggedSet]] = [:]
         for set in entrySets {
@@ -33,6 +36,7 @@ extension WlogState {
             if !sets.isEmpty { labelItems.append(WorkoutLabel.Item(group: exercise.group, sets: sets.count)) }
         }
         var records: [SetRecords] = []
+        prs.prepare(for: entrySets)
         for set in entrySets {
             let made = prs.records(of: set)
             if !made.isEmpty { records.append(SetRecords(set: set.id, exercise: set.exercise, records: made)) }

@@ -6,10 +6,14 @@
 /// (`sets(of:)`). The positions of all entries share one array, entry after entry (an array per
 /// entry grown a set at a time was a fifth of `history`'s instructions on a 20-year journal).
 struct WorkoutIndex {
-    /// One workout: its key, its session record and the positions of its live sets.
+    /// One workout: its key, when its session started and the positions of its live sets.
+    ///
+    /// Its session record is looked up when a query shows it (`WlogState.record(of:)`): a copy
+    /// in every entry retained each of its strings and arrays (1 % of a cold `history`).
     struct Entry {
         var key: WorkoutKey
-        var record: WorkoutRecord?
+        /// When its session started (`workout.started`), when it has a session record.
+        var sessionStarted: ZonedInstant?
         /// Where the positions of its sets (in `WorkoutIndex.live`, history order) are in
         /// `WorkoutIndex.setPositions`.
         var setRange: Range<Int> = 0..<0
@@ -18,13 +22,13 @@ struct WorkoutIndex {
 
         /// The local day it is listed under: the day it started (explicit), else its key's day.
         var day: LocalDay {
-            if let record { return record.started.localDay }
+            if let sessionStarted { return sessionStarted.localDay }
             if case .implicit(let day) = key { return day }
             return firstPerformed?.localDay ?? LocalDay(daysSince1970: 0)
         }
 
         /// When it started: the session start, else its first set.
-        var started: ZonedInstant? { record?.started ?? firstPerformed }
+        var started: ZonedInstant? { sessionStarted ?? firstPerformed }
 
         /// Newest first: by day, then start, then key.
         static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
@@ -52,21 +56,30 @@ struct WorkoutIndex {
         var entryOfSet: [Int32] = []
         entryOfSet.reserveCapacity(live.count)
         var counts: [Int] = []
+        all.reserveCapacity(state.workouts.count + 64)
+        positions.reserveCapacity(state.workouts.count + 64)
         var current = -1
-        var currentKey: WorkoutKey?
+        // The current entry's workout slot in the ledger (−1: implicit) and, when implicit, its
+        // day: a set of the same slot (and day) is in the same workout, no key made.
+        var currentSlot: Int32 = -2
+        var currentDay: LocalDay?
+        let ledger = live.ledger
         for position in live.indices {
-            let key = live.workoutKey(at: position)
-            if key != currentKey {
+            let slot = ledger.rows[Int(live.rows[position])].workout
+            if slot != currentSlot || (slot < 0 && live.performed(at: position).localDay != currentDay) {
+                let key = live.workoutKey(at: position)
                 current = entryPosition(
-                    key, record: live.workoutID(at: position).flatMap(state.workout), first: live.performed(at: position))
-                currentKey = key
+                    key, sessionStarted: live.workoutID(at: position).flatMap { state.workouts[$0]?.started },
+                    first: live.performed(at: position))
+                currentSlot = slot
+                if case .implicit(let day) = key { currentDay = day }
                 if current == counts.count { counts.append(0) }
             }
             counts[current] += 1
             entryOfSet.append(Int32(truncatingIfNeeded: current))
         }
         for record in state.workouts.values where !record.isDiscarded && positions[.explicit(record.id)] == nil {
-            _ = entryPosition(.explicit(record.id), record: record, first: nil)
+            _ = entryPosition(.explicit(record.id), sessionStarted: record.started, first: nil)
         }
         // Each entry's range, then the positions put in place (in history order within an entry).
         var next: [Int] = []
@@ -86,9 +99,11 @@ struct WorkoutIndex {
     }
 
     /// The position of `key`'s entry, made when new.
-    private mutating func entryPosition(_ key: WorkoutKey, record: @autoclosure () -> WorkoutRecord?, first: ZonedInstant?) -> Int {
+    private mutating func entryPosition(
+        _ key: WorkoutKey, sessionStarted: @autoclosure () -> ZonedInstant?, first: ZonedInstant?
+    ) -> Int {
         if let known = positions[key] { return known }
-        all.append(Entry(key: key, record: record(), firstPerformed: first))
+        all.append(Entry(key: key, sessionStarted: sessionStarted(), firstPerformed: first))
         positions[key] = all.count - 1
         return all.count - 1
     }

@@ -39,23 +39,24 @@ public struct PersonalRecords: Sendable {
         formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps
     ) {
         let kinds = Self.kinds(for: exercise, repTargets: repTargets)
-        var scan = RecordScan(kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps))
+        var scan = RecordScan<LoggedSet>(
+            kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: maxReps))
         if !scan.addAll(sets, of: exercise) {
             // Out of history order: start again over the counted sets sorted.
             scan = RecordScan(kinds: kinds, measure: scan.measure)
             let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
             _ = scan.addAll(counted.sorted(by: LoggedSet.historyOrder), of: exercise)
         }
-        self.init(exercise: exercise, scan: scan)
+        self.init(exercise: exercise, scan: scan, repPRSetsInOrder: scan.repPRSetsInOrder)
     }
 
-    /// The records a scan reached.
-    private init(exercise: Exercise, scan: RecordScan) {
+    /// The records a scan reached, with its rep-PR sets made into `LoggedSet`s.
+    init<Ref>(exercise: Exercise, scan: RecordScan<Ref>, repPRSetsInOrder: [LoggedSet]) {
         self.exercise = exercise
         kinds = scan.kinds
         prsBySet = scan.prsBySet
         repPRSets = scan.repPRSets
-        repPRSetsInOrder = scan.repPRSetsInOrder
+        self.repPRSetsInOrder = repPRSetsInOrder
         records = scan.records
         latest = scan.latest
     }
@@ -81,7 +82,7 @@ public struct PersonalRecords: Sendable {
         guard set.exercise == exercise.id, Self.counts(set, for: exercise.kind) else { return self }
         guard var scan = RecordScan(resuming: self, measure: measure, set: lookup), scan.addLatest(set, of: exercise)
         else { return nil }
-        return PersonalRecords(exercise: exercise, scan: scan)
+        return PersonalRecords(exercise: exercise, scan: scan, repPRSetsInOrder: scan.repPRSetsInOrder)
     }
 
     /// The record of a category, if any set has a value in it.

@@ -30,27 +30,39 @@ struct RecordMeasure {
 
     /// The load a set counts with: its weight, or for body-weight exercises its added load
     /// (none logged = 0).
-    func load(of set: LoggedSet) -> Mass? {
-        if let weight = set.weight { return weight }
+    func load(of set: LoggedSet) -> Mass? { load(set.weight) }
+
+    /// The load a weight counts as (`load(of:)`).
+    @inline(__always)
+    func load(_ weight: Mass?) -> Mass? {
+        if let weight { return weight }
         return kind == .bodyweight ? .zero(.kg) : nil
     }
 
+    /// The load a weight counts as when it is above zero: the value of the heaviest and
+    /// rep-max categories.
+    @inline(__always)
+    func positiveLoad(_ weight: Mass?) -> Mass? {
+        guard let load = load(weight), load.tenThousandths > 0 else { return nil }
+        return load
+    }
+
     /// The set's value in `category`, or `nil` when it has none there.
-    func value(of set: LoggedSet, for category: RecordKind) -> Value? {
+    func value(of set: RecordCandidate, for category: RecordKind) -> Value? {
         switch category {
         case .heaviest:
-            guard let load = positiveLoad(set), (set.reps ?? 0) >= 1 else { return nil }
+            guard let load = positiveLoad(set.weight), (set.reps ?? 0) >= 1 else { return nil }
             return mass(load)
         case .repMax(let target):
-            guard let load = positiveLoad(set), let reps = set.reps, reps >= target else { return nil }
+            guard let load = positiveLoad(set.weight), let reps = set.reps, reps >= target else { return nil }
             return mass(load)
         case .e1rm:
-            guard let load = positiveLoad(set), let reps = set.reps,
+            guard let load = positiveLoad(set.weight), let reps = set.reps,
                   let estimate = formula.estimate(weight: load, reps: reps, rpe: set.rpe, maxReps: maxReps)
             else { return nil }
             return mass(estimate)
         case .setVolume:
-            guard let load = positiveLoad(set), let reps = set.reps, reps >= 1 else { return nil }
+            guard let load = positiveLoad(set.weight), let reps = set.reps, reps >= 1 else { return nil }
             let (product, overflow) = load.tenThousandths.multipliedReportingOverflow(by: Int64(reps))
             guard !overflow else { return nil }
             return mass(Mass(tenThousandths: product, unit: load.unit))
@@ -71,12 +83,6 @@ struct RecordMeasure {
             return Value(
                 value: .pace(millisecondsPerKilometre: perKilometre), rank: 0, pace: (duration, metres))
         }
-    }
-
-    /// The set's load when it is above zero.
-    private func positiveLoad(_ set: LoggedSet) -> Mass? {
-        guard let load = load(of: set), load.tenThousandths > 0 else { return nil }
-        return load
     }
 
     /// A mass value ranked by kilograms.

@@ -1,0 +1,59 @@
+/// Computes each exercise's PRs once per query, with `PersonalRecords` and the state's settings.
+///
+/// The records of the exercises a query shows are computed together, in one pass over the set
+/// ledger (`prepare(for:)`, `WlogState.recordsFromLedger`), the rest of the time a lookup.
+final class PRCache {
+    private let state: WlogState
+    /// The live sets in history order.
+    private let live: LiveSets
+    private var byExercise: [String: PersonalRecords] = [:]
+
+    /// An empty cache over `live`, the live sets of `state`.
+    init(state: WlogState, live: LiveSets) {
+        self.state = state
+        self.live = live
+    }
+
+    /// The categories a set was a PR in when it was performed.
+    func records(of set: LoggedSet) -> [RecordKind] {
+        if byExercise[set.exercise] == nil { prepare(for: CollectionOfOne(set)) }
+        return byExercise[set.exercise]?.prs(of: set.id) ?? []
+    }
+
+    /// Computes the records of the exercises of `sets` not known yet: from the records cache
+    /// where it holds them, the rest in one pass over the ledger.
+    func prepare(for sets: some Sequence<LoggedSet>) {
+        var missing: [Int32] = []
+        var seen: Set<String> = []
+        for set in sets where byExercise[set.exercise] == nil && seen.insert(set.exercise).inserted {
+            if let cached = state.cachedRecords(ofExercise: set.exercise) {
+                byExercise[set.exercise] = cached
+            } else {
+                missing.append(state.sets.exerciseText.slot(set.exercise))
+            }
+        }
+        compute(missing)
+    }
+
+    /// Computes the records of every exercise with sets (a query over every workout).
+    func prepareAll() {
+        var missing: [Int32] = []
+        for (slot, id) in state.sets.exerciseIDs.enumerated() where byExercise[id] == nil {
+            if let cached = state.cachedRecords(ofExercise: id) {
+                byExercise[id] = cached
+            } else {
+                missing.append(Int32(truncatingIfNeeded: slot))
+            }
+        }
+        compute(missing)
+    }
+
+    /// Computes the records of the exercises in `slots` (an unknown exercise as its stand-in).
+    private func compute(_ slots: [Int32]) {
+        guard !slots.isEmpty else { return }
+        for records in state.recordsFromLedger(
+            slots: slots, repTargets: state.settings.prReps, standIns: true, rows: live.rows) {
+            byExercise[records.exercise.id] = records
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// What the records read of one counted set: its numbers, its id and when it was performed.
+///
+/// Made from a `LoggedSet`, or straight from a ledger row (`SetLedger.recordCandidate(_:)`)
+/// without the set's strings (exercise id, workout, notes), which the records never read.
+struct RecordCandidate {
+    /// The set's id.
+    var id: EventID
+    /// The sequence number of its `set.logged` event.
+    var seq: UInt64
+    /// When it was performed.
+    var performed: ZonedInstant
+    var reps: Int?
+    /// The weight as logged (for body-weight exercises: the added load, if any).
+    var weight: Mass?
+    var rpe: RPE?
+    var distance: Distance?
+    var durationMilliseconds: Int64?
+
+    /// The numbers of a set version.
+    init(_ set: LoggedSet) {
+        self.init(id: set.id, seq: set.seq, performed: set.performed, reps: set.reps, weight: set.weight, rpe: set.rpe,
+                  distance: set.distance, durationMilliseconds: set.durationMilliseconds)
+    }
+
+    init(id: EventID, seq: UInt64, performed: ZonedInstant, reps: Int?, weight: Mass?, rpe: RPE?,
+         distance: Distance?, durationMilliseconds: Int64?) {
+        self.id = id
+        self.seq = seq
+        self.performed = performed
+        self.reps = reps
+        self.weight = weight
+        self.rpe = rpe
+        self.distance = distance
+        self.durationMilliseconds = durationMilliseconds
+    }
+
+    /// The history-order key: performed-at, then sequence.
+    var historyKey: (instant: Instant, seq: UInt64) { (performed.instant, seq) }
+}
