@@ -36,7 +36,7 @@ struct Wlog: ParsableCommand {
         let (options, arguments) = GlobalOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
         Run.options = options
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try QuickParse.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let error as WlogError {
             printError("wlog: error: " + error.message)

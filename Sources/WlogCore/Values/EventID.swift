@@ -33,15 +33,30 @@ public struct EventID: Sendable, Hashable, Comparable, Codable {
 
     /// The 32 lowercase hex digits.
     public var hex: String {
-        String(unsafeUninitializedCapacity: 32) { buffer in
-            for i in 0..<16 { buffer[i] = hexDigit(UInt8((high >> UInt64(60 - 4 * i)) & 0xF)) }
-            for i in 0..<16 { buffer[16 + i] = hexDigit(UInt8((low >> UInt64(60 - 4 * i)) & 0xF)) }
-            return 32
-        }
+        String(unsafeUninitializedCapacity: 32) { writeHex(into: $0, at: 0) }
     }
 
-    /// The 8-digit form shown to lifters.
-    public var short: String { String(hex.prefix(8)) }
+    /// Writes the 32 hex digits at `buffer[start...]`; returns the index after them.
+    public func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var high = high, low = low
+        var index = start + 15
+        while index >= start {  // last digit first: one shift a digit
+            buffer[index] = hexDigit(UInt8(truncatingIfNeeded: high & 0xF))
+            buffer[index &+ 16] = hexDigit(UInt8(truncatingIfNeeded: low & 0xF))
+            high &>>= 4
+            low &>>= 4
+            index &-= 1
+        }
+        return start + 32
+    }
+
+    /// The 8-digit form shown to lifters (the first 8 of `hex`, a string stored inline).
+    public var short: String {
+        ASCIIDigits.string(capacity: 8) { buffer in
+            for i in 0..<8 { buffer[i] = hexDigit(UInt8((high >> UInt64(60 - 4 * i)) & 0xF)) }
+            return 8
+        }
+    }
 
     /// Whether the id's hex starts with `prefix` (lowercased by the caller).
     public func hasHexPrefix(_ prefix: String) -> Bool { hex.hasPrefix(prefix) }

@@ -57,24 +57,40 @@ public enum FixedPoint {
     ///
     /// Rounds half away from zero: `format(1_025_000) == "102.5"`, `format(1_234_567, 2) == "123.46"`.
     public static func format(_ value: Int64, maxFractionDigits: Int = 2) -> String {
+        ASCIIDigits.string(capacity: maxTextLength) { write(value, maxFractionDigits: maxFractionDigits, into: $0, at: 0) }
+    }
+
+    /// The most bytes `format` writes: a sign, 15 whole digits, a point and 4 decimals.
+    public static let maxTextLength = 21
+
+    /// Writes the text of `format` at `buffer[start...]` (room for `maxTextLength` bytes); returns the index after it.
+    public static func write(_ value: Int64, maxFractionDigits: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                             at start: Int) -> Int {
         precondition((0...4).contains(maxFractionDigits))
-        var divisor: Int64 = 1
+        var divisor: UInt64 = 1
         for _ in 0..<(4 - maxFractionDigits) { divisor *= 10 }
-        let negative = value < 0
-        let magnitude = negative ? -value : value
-        let rounded = (magnitude + divisor / 2) / divisor
-        var fractionScale: Int64 = 1
+        let magnitude = value.magnitude
+        let rounded = (magnitude + divisor / 2) / divisor  // no overflow: |Int64| + 5,000 fits UInt64
+        var fractionScale: UInt64 = 1
         for _ in 0..<maxFractionDigits { fractionScale *= 10 }
         let whole = rounded / fractionScale
         var fraction = rounded % fractionScale
         var digits = maxFractionDigits
         while digits > 0 && fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var text = (negative && rounded != 0 ? "-" : "") + String(whole)
-        if digits > 0 {
-            let raw = String(fraction)
-            text += "." + String(repeating: "0", count: digits - raw.count) + raw
+        var end = start
+        if value < 0 && rounded != 0 {
+            buffer[end] = UInt8(ascii: "-")
+            end += 1
         }
-        return text
+        let wholeDigits = ASCIIDigits.count(whole)
+        ASCIIDigits.write(whole, width: wholeDigits, into: buffer, at: end)
+        end += wholeDigits
+        if digits > 0 {
+            buffer[end] = UInt8(ascii: ".")
+            ASCIIDigits.write(fraction, width: digits, into: buffer, at: end + 1)
+            end += 1 + digits
+        }
+        return end
     }
 
     /// Converts ten-thousandths between units by an exact rational factor, rounding half away from zero.

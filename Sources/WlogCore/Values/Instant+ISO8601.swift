@@ -5,7 +5,25 @@ extension Instant {
         let day = LocalDay(daysSince1970: Int32(floorDiv(ms, 86_400_000)))
         let inDay = ms - Int64(day.daysSince1970) * 86_400_000
         let h = Int(inDay / 3_600_000), mi = Int(inDay / 60_000 % 60), s = Int(inDay / 1000 % 60)
-        return day.iso + "T" + pad(h, 2) + ":" + pad(mi, 2) + ":" + pad(s, 2) + "." + pad(Int(inDay % 1000), 3) + "Z"
+        let (year, month, dayOfMonth) = day.components
+        guard (0...9999).contains(year) else {
+            return day.iso + "T" + pad(h, 2) + ":" + pad(mi, 2) + ":" + pad(s, 2) + "." + pad(Int(inDay % 1000), 3) + "Z"
+        }
+        // Written into the string's own storage: 24 bytes, one allocation.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = LocalDay.writeISO(year: year, month: month, day: dayOfMonth, into: buffer, at: 0)
+            func field(_ separator: Unicode.Scalar, _ value: Int, _ width: Int) {
+                buffer[end] = UInt8(ascii: separator)
+                ASCIIDigits.write(UInt64(value), width: width, into: buffer, at: end + 1)
+                end += 1 + width
+            }
+            field("T", h, 2)
+            field(":", mi, 2)
+            field(":", s, 2)
+            field(".", Int(inDay % 1000), 3)
+            buffer[end] = UInt8(ascii: "Z")
+            return end + 1
+        }
     }
 
     /// Parses ISO 8601: `2026-11-20T18:05:00Z`, `…:00.250+01:00`, `2026-11-20T18:05`, `2026-11-20`.
@@ -83,10 +101,28 @@ extension ZonedInstant {
     public var iso8601WithOffset: String {
         let local = Instant(millisecondsSince1970: instant.millisecondsSince1970 + Int64(offsetMinutes) * 60_000)
         let text = local.iso8601  // …ss.mmmZ
-        let withoutZone = text.dropLast()  // drop Z
-        let trimmed = withoutZone.hasSuffix(".000") ? withoutZone.dropLast(4) : withoutZone
-        let sign = offsetMinutes < 0 ? "-" : "+"
         let a = abs(offsetMinutes)
-        return trimmed + sign + pad(a / 60, 2) + ":" + pad(a % 60, 2)
+        guard a / 60 <= 99 else {
+            let withoutZone = text.dropLast()  // drop Z
+            let trimmed = withoutZone.hasSuffix(".000") ? withoutZone.dropLast(4) : withoutZone
+            return trimmed + (offsetMinutes < 0 ? "-" : "+") + pad(a / 60, 2) + ":" + pad(a % 60, 2)
+        }
+        let utf8 = text.utf8
+        return String(unsafeUninitializedCapacity: utf8.count + 5) { buffer in
+            var end = 0
+            for byte in utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            end -= 1  // drop Z
+            let zeroMillis = end >= 4 && buffer[end - 4] == UInt8(ascii: ".")
+                && buffer[end - 3] == 0x30 && buffer[end - 2] == 0x30 && buffer[end - 1] == 0x30
+            if zeroMillis { end -= 4 }
+            buffer[end] = UInt8(ascii: offsetMinutes < 0 ? "-" : "+")
+            ASCIIDigits.write(UInt64(a / 60), width: 2, into: buffer, at: end + 1)
+            buffer[end + 3] = UInt8(ascii: ":")
+            ASCIIDigits.write(UInt64(a % 60), width: 2, into: buffer, at: end + 4)
+            return end + 6
+        }
     }
 }

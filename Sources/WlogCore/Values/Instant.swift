@@ -96,7 +96,35 @@ public struct LocalDay: Sendable, Hashable, Comparable, Codable, Strideable {
     /// `YYYY-MM-DD`.
     public var iso: String {
         let (y, m, d) = components
-        return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2)
+        guard (0...9999).contains(y) else { return pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) }
+        return ASCIIDigits.string(capacity: 10) { LocalDay.writeISO(year: y, month: m, day: d, into: $0, at: 0) }
+    }
+
+    /// The most bytes `iso` has: `-5877641-06-23` (a year outside 0…9999 is written as it is).
+    public static let maxISOLength = 14
+
+    /// Writes `iso` at `buffer[start...]` (room for `maxISOLength` bytes); returns the index after it.
+    public func writeISO(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        let (y, m, d) = components
+        guard (0...9999).contains(y) else {
+            var end = start
+            for byte in iso.utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            return end
+        }
+        return LocalDay.writeISO(year: y, month: m, day: d, into: buffer, at: start)
+    }
+
+    /// Writes `YYYY-MM-DD` (a year from 0 to 9999) at `buffer[start...]`; returns the index after it.
+    static func writeISO(year: Int, month: Int, day: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        ASCIIDigits.write(UInt64(year), width: 4, into: buffer, at: start)
+        buffer[start + 4] = UInt8(ascii: "-")
+        ASCIIDigits.write(UInt64(month), width: 2, into: buffer, at: start + 5)
+        buffer[start + 7] = UInt8(ascii: "-")
+        ASCIIDigits.write(UInt64(day), width: 2, into: buffer, at: start + 8)
+        return start + 10
     }
 
     /// `YYYY-Www`, e.g. `2026-W47`.
@@ -163,6 +191,15 @@ func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
 
 /// Left-pads a non-negative number with zeros.
 func pad(_ value: Int, _ width: Int) -> String {
+    if value >= 0 && width <= 15 {
+        let digits = max(width, ASCIIDigits.count(UInt64(value)))
+        if digits <= 15 {
+            return ASCIIDigits.string(capacity: 15) { buffer in
+                ASCIIDigits.write(UInt64(value), width: digits, into: buffer, at: 0)
+                return digits
+            }
+        }
+    }
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
 }

@@ -95,7 +95,17 @@ public struct Mass: Sendable, Hashable, Codable {
     /// Display text in `unit` (default: its own), at most two decimals: `102.5 kg`, `225 lb`.
     public func formatted(in displayUnit: MassUnit? = nil) -> String {
         let shown = converted(to: displayUnit ?? unit)
-        return FixedPoint.format(shown.tenThousandths) + " " + shown.unit.rawValue
+        // Written into one small string (`format` + " " + unit cost ≈ 800 instructions).
+        return ASCIIDigits.string(capacity: FixedPoint.maxTextLength + 3) { buffer in
+            var end = FixedPoint.write(shown.tenThousandths, maxFractionDigits: 2, into: buffer, at: 0)
+            buffer[end] = UInt8(ascii: " ")
+            end += 1
+            for byte in shown.unit.rawValue.utf8 {
+                buffer[end] = byte
+                end += 1
+            }
+            return end
+        }
     }
 }
 

@@ -34,8 +34,11 @@ struct HistoryFilterOptions: ParsableArguments {
     @Option(help: "Only workouts with this exercise.") var exercise: String?
     @Option(help: "Only workouts training this muscle group.") var group: String?
     @Option(help: "Only workouts whose names or notes contain this text.") var search: String?
-    @Option(help: "How many workouts (default 50).") var limit: Int = 50
+    @Option(help: "How many workouts (default 50).") var limit: Int = defaultLimit
     @Option(help: "Skip this many workouts.") var offset: Int = 0
+
+    /// `--limit` when not given.
+    static let defaultLimit = 50
 
     func filter(state: WlogState, unlimited: Bool = false) throws -> HistoryFilter {
         func day(_ text: String?, _ option: String) throws -> LocalDay? {

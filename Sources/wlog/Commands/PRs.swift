@@ -28,17 +28,22 @@ struct PRs: ParsableCommand {
                 ?? state.personalRecords(of: found, sets: [], repTargets: targets)]
         } else {
             // Every exercise with records (an assisted one has none), by name.
-            records = state.everyExerciseRecords(repTargets: targets)
-                .filter { !$0.records.isEmpty }
-                .sorted { ($0.exercise.name, $0.exercise.id) < ($1.exercise.name, $1.exercise.id) }
+            let withRecords = state.everyExerciseRecords(repTargets: targets).filter { !$0.records.isEmpty }
+            let order = ExerciseOrder.byName(names: withRecords.map(\.exercise.name), ids: withRecords.map(\.exercise.id))
+            records = order.map { withRecords[$0] }
         }
+        // Thousands of records and rows: freeing them one by one would cost ≈ 3 M instructions.
+        KeptUntilExit.keep(records)
         guard context.format == .table else {
-            Printer.emit(RecordRows.rows(records, unit: loaded.unit), format: context.format)
+            let rows = RecordRows.rows(records, unit: loaded.unit)
+            Printer.emit(rows, format: context.format)
+            KeptUntilExit.keep(rows)
             return
         }
         let table = exercise == nil
             ? summary(records, state: state, unit: loaded.unit, now: context.now)
             : detail(records, state: state, unit: loaded.unit, now: context.now)
+        KeptUntilExit.keep(table)
         if table.rows.isEmpty {
             printError("wlog: no records yet" + (exercise.map { " for \($0)" } ?? "") + " — log a set with wlog append set")
             return

@@ -7,6 +7,10 @@ enum Cell: Sendable, Equatable {
     /// A decimal in ten-thousandths, printed with at most `digits` decimals (masses: 2).
     case fixed(Int64, digits: Int)
     case bool(Bool)
+    /// A local day, `YYYY-MM-DD`: written straight into the output (no string per cell).
+    case day(LocalDay)
+    /// An event id, 32 hex digits: written straight into the output (no string per cell).
+    case eventID(EventID)
     case null
 
     /// A mass in the display unit, 2 decimals.
@@ -34,7 +38,40 @@ enum Cell: Sendable, Equatable {
         case .int(let i): return String(i)
         case .fixed(let v, let digits): return FixedPoint.format(v, maxFractionDigits: digits)
         case .bool(let b): return b ? "true" : "false"
+        case .day(let day): return day.iso
+        case .eventID(let id): return id.hex
         case .null: return ""
+        }
+    }
+
+    /// The most bytes `write(into:at:)` writes for this cell.
+    var maxPlainLength: Int {
+        switch self {
+        case .text(let s): return s.utf8.count
+        case .int: return 20
+        case .fixed: return FixedPoint.maxTextLength
+        case .bool: return 5
+        case .day: return LocalDay.maxISOLength
+        case .eventID: return 32
+        case .null: return 0
+        }
+    }
+
+    /// Writes the plain text of the value at `buffer[start...]` (room for `maxPlainLength` bytes);
+    /// returns the index after it. Numbers, days and ids go straight in, without a string.
+    func write(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        switch self {
+        case .int(let i): return ASCIIDigits.write(i, into: buffer, at: start)
+        case .fixed(let v, let digits): return FixedPoint.write(v, maxFractionDigits: digits, into: buffer, at: start)
+        case .day(let day): return day.writeISO(into: buffer, at: start)
+        case .eventID(let id): return id.writeHex(into: buffer, at: start)
+        case .null: return start
+        case .text, .bool:
+            var text = plain
+            return text.withUTF8 { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[start...]).copyMemory(from: UnsafeRawBufferPointer(bytes))
+                return start + bytes.count
+            }
         }
     }
 
@@ -42,6 +79,7 @@ enum Cell: Sendable, Equatable {
     var json: String {
         switch self {
         case .text(let s): return JSONText.quoted(s)
+        case .day, .eventID: return "\"" + plain + "\""  // digits, `-` and hex: nothing to escape
         case .int, .fixed: return plain
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"

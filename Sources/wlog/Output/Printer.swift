@@ -9,8 +9,8 @@ enum Printer {
     /// Prints rows as a table (with optional display headers), CSV, JSON or JSON lines.
     static func emit(_ rows: Rows, format: OutputFormat, tableHeaders: [String]? = nil) {
         switch format {
-        case .table: write(TableText.render(rows, headers: tableHeaders))
-        case .csv: write(CSVText.render(rows))
+        case .table: StandardStream.out(TableText.bytes(rows, headers: tableHeaders))
+        case .csv: StandardStream.out(CSVText.bytes(rows))
         case .json: write(JSONText.array(rows))
         case .jsonl: write(JSONText.lines(rows))
         }

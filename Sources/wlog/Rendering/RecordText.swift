@@ -34,8 +34,8 @@ enum RecordRows {
                 let (value, valueUnit) = value(record, unit: unit)
                 rows.append([
                     .text(exerciseRecords.exercise.id), .text(exerciseRecords.exercise.name), .text(record.kind.name),
-                    value, .text(valueUnit), .optional(record.reps), .text(record.performed.localDay.iso),
-                    .text(record.set.hex),
+                    value, .text(valueUnit), .optional(record.reps), .day(record.performed.localDay),
+                    .eventID(record.set),
                 ])
             }
         }

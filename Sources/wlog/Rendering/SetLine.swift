@@ -1,35 +1,56 @@
 import WlogCore
 
 /// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`.
-struct SetLine {
+///
+/// A class: `rows.map(line.what)` captures the line, and copying the state in it (dozens of
+/// references) cost ≈ 2,000 instructions a row.
+final class SetLine: Sendable {
     let state: WlogState
     let unit: MassUnit
+
+    init(state: WlogState, unit: MassUnit) {
+        self.state = state
+        self.unit = unit
+    }
 
     /// The exercise's name (or its id when unknown).
     func exerciseName(_ set: LoggedSet) -> String { state.exercise(set.exercise)?.name ?? set.exercise }
 
     /// What was done, without the exercise name.
     func what(_ set: LoggedSet) -> String {
+        let (load, reps) = parts(set)
+        return reps.map { load + " × " + $0 } ?? load
+    }
+
+    /// `what` in its two parts around ` × `: the load, and the reps with what follows them
+    /// (`@8`, the set type, not done); without reps, all of it is the load.
+    func parts(_ set: LoggedSet) -> (load: String, reps: String?) {
         let kind = state.exercise(set.exercise)?.kind ?? .strength
-        var text: String
+        var load: String
+        var reps: String?
         switch kind {
         case .cardio:
-            text = [set.distance?.formatted(), set.durationMilliseconds.map { "in " + DurationText.clock($0) }]
+            load = [set.distance?.formatted(), set.durationMilliseconds.map { "in " + DurationText.clock($0) }]
                 .compactMap { $0 }.joined(separator: " ")
         case .timed:
-            text = set.durationMilliseconds.map(DurationText.clock) ?? ""
+            load = set.durationMilliseconds.map(DurationText.clock) ?? ""
         case .bodyweight:
             let added = set.weight.flatMap { $0.tenThousandths > 0 ? $0 : nil }
-            text = (added.map { "BW + " + $0.formatted(in: unit) } ?? "BW") + (set.reps.map { " × \($0)" } ?? "")
+            load = added.map { "BW + " + $0.formatted(in: unit) } ?? "BW"
+            reps = set.reps.map { String($0) }
         case .assisted:
-            text = (set.weight.map { "assisted " + $0.formatted(in: unit) } ?? "") + (set.reps.map { " × \($0)" } ?? "")
+            load = set.weight.map { "assisted " + $0.formatted(in: unit) } ?? ""
+            reps = set.reps.map { String($0) }
         case .strength:
-            text = (set.weight?.formatted(in: unit) ?? "") + (set.reps.map { " × \($0)" } ?? "")
+            load = set.weight?.formatted(in: unit) ?? ""
+            reps = set.reps.map { String($0) }
         }
-        if let rpe = set.rpe { text += " @" + rpe.text }
-        if set.setType != .working { text += " (" + set.setType.rawValue + ")" }
-        if !set.done { text += " (not done)" }
-        return text
+        var suffix = ""
+        if let rpe = set.rpe { suffix += " @" + rpe.text }
+        if set.setType != .working { suffix += " (" + set.setType.rawValue + ")" }
+        if !set.done { suffix += " (not done)" }
+        guard let reps else { return (load + suffix, nil) }
+        return (load, reps + suffix)
     }
 
     /// The e1RM of a set with the journal's formula, if it has one.

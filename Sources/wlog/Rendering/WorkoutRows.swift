@@ -17,7 +17,7 @@ enum WorkoutRows {
         for workout in workouts {
             let prCount = workout.prs.reduce(0) { $0 + $1.records.count }
             rows.append([
-                .text(id(workout)), .text(workout.day.iso), .optional(workout.name), .text(workout.label),
+                .text(id(workout)), .day(workout.day), .optional(workout.name), .text(workout.label),
                 .optional(workout.started?.iso8601WithOffset), .optional(workout.finished?.iso8601WithOffset),
                 .optional(workout.durationMilliseconds.map { $0 / 1000 }), .int(Int64(workout.exercises.count)),
                 .int(Int64(workout.setCount)), .int(Int64(workout.reps)), .mass(workout.volume, in: unit),
@@ -66,14 +66,11 @@ enum SetGroups {
     static func text(_ sets: [LoggedSet], line: SetLine) -> String {
         var groups: [(load: String, items: [String])] = []
         for set in sets {
-            let what = line.what(set)
-            let parts = what.components(separatedBy: " × ")
-            if parts.count == 2, let last = groups.last, last.load == parts[0] {
-                groups[groups.count - 1].items.append(parts[1])
-            } else if parts.count == 2 {
-                groups.append((parts[0], [parts[1]]))
+            let (load, reps) = line.parts(set)
+            if let reps, let last = groups.last, last.load == load {
+                groups[groups.count - 1].items.append(reps)
             } else {
-                groups.append((what, []))
+                groups.append((load, reps.map { [$0] } ?? []))
             }
         }
         return groups.map { $0.items.isEmpty ? $0.load : $0.load + " × " + $0.items.joined(separator: ", ") }
