@@ -41,12 +41,13 @@ public enum ASCIIDigits {
         return index + digits
     }
 
-    /// A string of at most `capacity` (≤ 32) ASCII bytes that `body` writes, returning how many it wrote.
+    /// A string of at most `capacity` ASCII bytes that `body` writes, returning how many it wrote.
     /// Up to 15 bytes the string is stored inline (no allocation).
     @inlinable
     public static func string(capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             let count = body(buffer)
+            precondition(count <= capacity, "wrote \(count) bytes into \(capacity)")
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
     }

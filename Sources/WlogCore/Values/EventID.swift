@@ -38,22 +38,35 @@ public struct EventID: Sendable, Hashable, Comparable, Codable {
 
     /// Writes the 32 hex digits at `buffer[start...]`; returns the index after them.
     public func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var high = high, low = low
-        var index = start + 15
-        while index >= start {  // last digit first: one shift a digit
-            buffer[index] = hexDigit(UInt8(truncatingIfNeeded: high & 0xF))
-            buffer[index &+ 16] = hexDigit(UInt8(truncatingIfNeeded: low & 0xF))
-            high &>>= 4
-            low &>>= 4
-            index &-= 1
-        }
+        EventID.write(high, into: buffer, at: start)
+        EventID.write(low, into: buffer, at: start + 16)
         return start + 32
+    }
+
+    /// Writes the 16 hex digits of `value` at `buffer[start...]`.
+    private static func write(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        precondition(start >= 0 && start + 16 <= buffer.count)
+        guard let base = buffer.baseAddress.map(UnsafeMutableRawPointer.init) else { return }
+        base.storeBytes(of: hexDigits(UInt32(value >> 32)).littleEndian, toByteOffset: start, as: UInt64.self)
+        base.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: value)).littleEndian, toByteOffset: start + 8, as: UInt64.self)
+    }
+
+    /// The 8 lowercase hex digits of `value` in one word, the first digit in its lowest byte: each
+    /// nibble spread into a byte of its own, then `0`…`9`/`a`…`f` added to all eight at once
+    /// (≈ 20 instructions, where a digit at a time took ≈ 17 a digit).
+    static func hexDigits(_ value: UInt32) -> UInt64 {
+        var lanes = UInt64(value)
+        lanes = (lanes | (lanes << 16)) & 0x0000_FFFF_0000_FFFF
+        lanes = (lanes | (lanes << 8)) & 0x00FF_00FF_00FF_00FF
+        lanes = (lanes | (lanes << 4)) & 0x0F0F_0F0F_0F0F_0F0F  // byte i: nibble i, the lowest first
+        let letters = ((lanes &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101  // 1 where the nibble is 10…15
+        return (lanes &+ 0x3030_3030_3030_3030 &+ letters &* 39).byteSwapped  // `a` is 39 past `0` + 10
     }
 
     /// The 8-digit form shown to lifters (the first 8 of `hex`, a string stored inline).
     public var short: String {
-        ASCIIDigits.string(capacity: 8) { buffer in
-            for i in 0..<8 { buffer[i] = hexDigit(UInt8((high >> UInt64(60 - 4 * i)) & 0xF)) }
+        ASCIIDigits.string(capacity: 16) { buffer in
+            EventID.write(high, into: buffer, at: 0)
             return 8
         }
     }

@@ -96,11 +96,12 @@ public struct Mass: Sendable, Hashable, Codable {
     public func formatted(in displayUnit: MassUnit? = nil) -> String {
         let shown = converted(to: displayUnit ?? unit)
         // Written into one small string (`format` + " " + unit cost ≈ 800 instructions).
-        return ASCIIDigits.string(capacity: FixedPoint.maxTextLength + 3) { buffer in
+        let unitText = shown.unit.rawValue.utf8
+        return ASCIIDigits.string(capacity: FixedPoint.maxTextLength + 1 + unitText.count) { buffer in
             var end = FixedPoint.write(shown.tenThousandths, maxFractionDigits: 2, into: buffer, at: 0)
             buffer[end] = UInt8(ascii: " ")
             end += 1
-            for byte in shown.unit.rawValue.utf8 {
+            for byte in unitText {
                 buffer[end] = byte
                 end += 1
             }

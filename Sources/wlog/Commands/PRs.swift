@@ -28,9 +28,10 @@ struct PRs: ParsableCommand {
                 ?? state.personalRecords(of: found, sets: [], repTargets: targets)]
         } else {
             // Every exercise with records (an assisted one has none), by name.
-            let withRecords = state.everyExerciseRecords(repTargets: targets).filter { !$0.records.isEmpty }
-            let order = ExerciseOrder.byName(names: withRecords.map(\.exercise.name), ids: withRecords.map(\.exercise.id))
-            records = order.map { withRecords[$0] }
+            let all = state.everyExerciseRecords(repTargets: targets)
+            let kept = all.indices.filter { !all[$0].records.isEmpty }
+            let order = ExerciseOrder.byName(names: kept.map { all[$0].exercise.name }, ids: kept.map { all[$0].exercise.id })
+            records = order.map { all[kept[$0]] }
         }
         // Thousands of records and rows: freeing them one by one would cost ≈ 3 M instructions.
         KeptUntilExit.keep(records)

@@ -13,9 +13,10 @@ enum ExerciseOrder {
             var key: [UInt8] = []
             key.reserveCapacity(name.utf8.count + 1 + id.utf8.count)
             key.append(contentsOf: name.utf8)
+            let nameHasNoNUL = !key.contains(0)
             key.append(0)
             key.append(contentsOf: id.utf8)
-            isPlainASCII = isPlainASCII && name.utf8.allSatisfy { $0 != 0 && $0 < 0x80 } && id.utf8.allSatisfy { $0 < 0x80 }
+            isPlainASCII = isPlainASCII && nameHasNoNUL && key.allSatisfy { $0 < 0x80 }
             keys.append(key)
         }
         guard isPlainASCII else { return names.indices.sorted { (names[$0], ids[$0]) < (names[$1], ids[$1]) } }

@@ -29,6 +29,7 @@ enum RecordRows {
     /// Rows for the records of the given exercises.
     static func rows(_ records: [PersonalRecords], unit: MassUnit) -> Rows {
         var rows = Rows(columns: columns)
+        rows.rows.reserveCapacity(records.reduce(0) { $0 + $1.records.count })
         for exerciseRecords in records {
             for record in exerciseRecords.records {
                 let (value, valueUnit) = value(record, unit: unit)
