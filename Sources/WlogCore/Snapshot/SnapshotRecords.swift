@@ -4,6 +4,8 @@ extension SnapshotWriter {
     mutating func recordsCache(_ cache: RecordsCache, rowOf: (EventID) -> Int32?) {
         array(cache.repTargets) { $0.int($1) }
         u64(UInt64(cache.bySlot.count))
+        // Most PR sets made the same few lists of categories: each list is written once.
+        var kindLists: [[RecordKind]: UInt64] = [:]
         for entry in cache.bySlot {
             // An entry whose sets the ledger no longer finds is written as absent (recomputed).
             guard let records = entry, let rows = Self.rows(of: records, rowOf: rowOf) else {
@@ -16,7 +18,7 @@ extension SnapshotWriter {
             u64(UInt64(records.prsBySet.count))
             for id in records.prsBySet.keys.sorted() {
                 self.id(id)
-                array(records.prsBySet[id] ?? []) { $0.recordKind($1) }
+                sharedArray(records.prsBySet[id] ?? [], written: &kindLists) { $0.recordKind($1) }
             }
             array(rows) { $0.int(Int($1)) }
             array(records.repPRSetsInOrder) { $0.bool(records.repPRSets.contains($1.id)) }
@@ -79,6 +81,7 @@ extension SnapshotReader {
             throw SnapshotError("snapshot records cache has \(count) exercises, the ledger \(exerciseIDs.count)")
         }
         var bySlot = [PersonalRecords?](repeating: nil, count: count)
+        var kindLists: [[RecordKind]] = []
         for slot in 0..<count where try bool() {
             let kinds = try array { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             let records = try array { (r: inout R) throws(SnapshotError) in try r.personalRecord() }
@@ -87,14 +90,14 @@ extension SnapshotReader {
             prsBySet.reserveCapacity(flagged)
             for _ in 0..<flagged {
                 let id = try self.id()
-                prsBySet[id] = try array { (r: inout R) throws(SnapshotError) in try r.recordKind() }
+                prsBySet[id] = try sharedArray(read: &kindLists) { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             }
             let rows = try array { (r: inout R) throws(SnapshotError) in try r.int() }
             let isRepPR = try array { (r: inout R) throws(SnapshotError) in try r.bool() }
             guard rows.count == isRepPR.count else { throw SnapshotError("snapshot rep-PR flags do not match") }
             var inOrder: [LoggedSet] = []
             inOrder.reserveCapacity(rows.count)
-            var repPRSets: Set<EventID> = []
+            var repPRSets = Set<EventID>(minimumCapacity: rows.count)
             for (row, flag) in zip(rows, isRepPR) {
                 guard let made = set(Int32(truncatingIfNeeded: row)) else { throw SnapshotError("snapshot rep-PR row \(row)") }
                 inOrder.append(made)

@@ -150,6 +150,21 @@ struct SnapshotTests {
         #expect(resumed == full)
     }
 
+    @Test("the decoded state borrows its big arrays from the snapshot's memory and appends into their room")
+    func borrowsTheBigArrays() throws {
+        let events = Self.history(seed: 8, count: 1_500)
+        let head = WlogState.replay(events.prefix(1_200))
+        var resumed = try StateSnapshot.decode(StateSnapshot.encode(head, stamp: Self.stamp(head))).state
+        let borrowed = [resumed.sets.rows.isBorrowed, resumed.sets.order.isBorrowed, resumed.sets.replaced.isBorrowed,
+                        resumed.eventIndex.slots.isBorrowed, resumed.eventIndex.ids.isBorrowed, resumed.eventIndex.values.isBorrowed]
+        #expect(borrowed == [true, true, true, true, true, true])
+        #expect(resumed.sets.rows.capacity == resumed.sets.rows.count + StateSnapshot.room)
+        for event in events.dropFirst(1_200) { resumed.apply(event) }
+        // 300 events fit the room: the rows, the order and the ids were appended in place.
+        #expect([resumed.sets.rows.isBorrowed, resumed.sets.order.isBorrowed, resumed.eventIndex.ids.isBorrowed] == [true, true, true])
+        #expect(resumed == WlogState.replay(events))
+    }
+
     @Test("another code version, format, magic, a flipped byte or a cut file is refused")
     func damagedOrForeign() throws {
         let state = WlogState.replay(Self.history(seed: 5, count: 300))
