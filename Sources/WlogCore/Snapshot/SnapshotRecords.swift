@@ -20,8 +20,12 @@ extension SnapshotWriter {
                 self.id(id)
                 sharedArray(records.prsBySet[id] ?? [], written: &kindLists) { $0.recordKind($1) }
             }
-            array(rows) { $0.int(Int($1)) }
-            array(records.repPRSetsInOrder) { $0.bool(records.repPRSets.contains($1.id)) }
+            // Each rep-PR set as its row and whether it is in `repPRSets`.
+            u64(UInt64(rows.count))
+            for (row, set) in zip(rows, records.repPRSetsInOrder) {
+                int(Int(row))
+                bool(records.repPRSets.contains(set.id))
+            }
             optional(records.latest) { w, key in
                 w.instant(key.instant)
                 w.u64(key.seq)
@@ -70,11 +74,10 @@ extension SnapshotWriter {
 }
 
 extension SnapshotReader {
-    /// Reads the cache back; `exercise` resolves an exercise id, `set` makes the set of a row
-    /// (nil when the row is out of range).
-    mutating func recordsCache(
-        exerciseIDs: [String], exercise: (String) -> Exercise?, set: (Int32) -> LoggedSet?
-    ) throws(SnapshotError) -> RecordsCache {
+    /// Reads the cache back; `ledger` makes the sets of the rows it names (each row checked),
+    /// `exercise` resolves an exercise id.
+    mutating func recordsCache(ledger: SetLedger, exercise: (String) -> Exercise?) throws(SnapshotError) -> RecordsCache {
+        let exerciseIDs = ledger.exerciseIDs
         let targets = try array { (r: inout R) throws(SnapshotError) in try r.int() }
         let count = try self.count(max: exerciseIDs.count)
         guard count == exerciseIDs.count || count == 0 else {
@@ -92,16 +95,16 @@ extension SnapshotReader {
                 let id = try self.id()
                 prsBySet[id] = try sharedArray(read: &kindLists) { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             }
-            let rows = try array { (r: inout R) throws(SnapshotError) in try r.int() }
-            let isRepPR = try array { (r: inout R) throws(SnapshotError) in try r.bool() }
-            guard rows.count == isRepPR.count else { throw SnapshotError("snapshot rep-PR flags do not match") }
+            let repPRs = try self.count(max: remaining / 2)
             var inOrder: [LoggedSet] = []
-            inOrder.reserveCapacity(rows.count)
-            var repPRSets = Set<EventID>(minimumCapacity: rows.count)
-            for (row, flag) in zip(rows, isRepPR) {
-                guard let made = set(Int32(truncatingIfNeeded: row)) else { throw SnapshotError("snapshot rep-PR row \(row)") }
+            inOrder.reserveCapacity(repPRs)
+            var repPRSets = Set<EventID>(minimumCapacity: repPRs)
+            for _ in 0..<repPRs {
+                let row = try int()
+                guard row >= 0, row < ledger.rows.count else { throw SnapshotError("snapshot rep-PR row \(row)") }
+                let made = ledger.loggedSet(ledger.rows[row], resolvingDiscard: false)
+                if try bool() { repPRSets.insert(made.id) }
                 inOrder.append(made)
-                if flag { repPRSets.insert(made.id) }
             }
             let latest = try optional { (r: inout R) throws(SnapshotError) -> (instant: Instant, seq: UInt64) in
                 let instant = try r.instant()

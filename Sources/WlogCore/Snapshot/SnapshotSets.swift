@@ -115,29 +115,30 @@ extension SnapshotReader {
 
 extension SetLedger {
     /// Whether every index each row holds points into the tables and its codes are valid, so that
-    /// reading them cannot trap (one pass: the largest index and code of each field, compared once).
+    /// reading them cannot trap. One pass without branches: each check is `value − limit`, negative
+    /// when the value is in range, and the AND of them all keeps the sign bit only if every one was.
     func holdsAll(_ rows: UnsafeBufferPointer<SetRow>) -> Bool {
-        // Indices are compared as unsigned: −1 (none, where allowed) becomes 0 after adding 1, and
-        // any other negative index a huge count.
-        var exercise: UInt32 = 0, workout: UInt32 = 0, extra: UInt32 = 0, actor: UInt32 = 0, change: UInt32 = 0
-        var setType: UInt8 = 0, effort: UInt8 = 0, flags: UInt8 = 0, spare: UInt16 = 0, badRPE = false
+        // An index that may be −1 (none) is compared after adding 1; any other negative index is
+        // a huge unsigned value.
+        let exercises = Int64(exerciseIDs.count), workouts = Int64(workoutIDs.count) + 1
+        let extraCount = Int64(extras.count) + 1, actorCount = Int64(actors.count), changeCount = Int64(changes.count) + 1
+        // RPE: 0 (none) or 2...20 half points, as bits of a mask.
+        let validRPE: UInt32 = 0x1F_FFFD
+        var all: Int64 = -1
         for r in rows {
-            exercise = max(exercise, UInt32(bitPattern: r.exercise))
-            workout = max(workout, UInt32(bitPattern: r.workout &+ 1))
-            extra = max(extra, UInt32(bitPattern: r.extra &+ 1))
-            actor = max(actor, UInt32(bitPattern: r.actor))
-            change = max(change, UInt32(bitPattern: r.change &+ 1))
-            setType = max(setType, r.setType)
-            effort = max(effort, r.effort)
-            flags = max(flags, r.flags)
-            spare |= r.spare
-            // RPE: 0 (none) or 2...20 half points.
-            badRPE = badRPE || (r.rpe &- 2 > 18 && r.rpe != 0)
+            all &= Int64(UInt32(bitPattern: r.exercise)) &- exercises
+            all &= Int64(UInt32(bitPattern: r.workout &+ 1)) &- workouts
+            all &= Int64(UInt32(bitPattern: r.extra &+ 1)) &- extraCount
+            all &= Int64(UInt32(bitPattern: r.actor)) &- actorCount
+            all &= Int64(UInt32(bitPattern: r.change &+ 1)) &- changeCount
+            all &= Int64(r.setType) &- 5
+            all &= Int64(r.effort) &- 6
+            all &= Int64(r.flags) &- 128
+            all &= Int64(r.spare) &- 1
+            all &= Int64(r.rpe) &- 21
+            all &= 0 &- Int64((validRPE >> UInt32(r.rpe & 31)) & 1)
         }
-        return rows.isEmpty
-            || (exercise < UInt32(exerciseIDs.count) && workout <= UInt32(workoutIDs.count) && extra <= UInt32(extras.count)
-                && actor < UInt32(actors.count) && change <= UInt32(changes.count)
-                && setType <= 4 && effort <= 5 && flags < 128 && spare == 0 && !badRPE)
+        return all < 0
     }
 
     /// Whether each superseded version was made before the change that replaced it (its own

@@ -28,7 +28,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-23.5-borrowed"
+    public static let codeVersion = "wlog-state-2026-11-23.6-borrowed"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -245,7 +245,8 @@ extension WlogState {
         var lists = WorkoutLists.Read()
         for _ in 0..<workoutCount {
             let record = try r.workout(lists: &lists)
-            workouts[record.id] = record
+            let id = record.id
+            workouts[id] = consume record
         }
         state.workouts = workouts
         let entries = try r.count()
@@ -253,7 +254,8 @@ extension WlogState {
         bodyweights.reserveCapacity(entries)
         for _ in 0..<entries {
             let entry = try r.bodyweight()
-            bodyweights[entry.id] = entry
+            let id = entry.id
+            bodyweights[id] = consume entry
         }
         state.bodyweights = bodyweights
         state.goal = try r.optional { (r: inout R) throws(SnapshotError) in try r.mass() }
@@ -271,10 +273,7 @@ extension WlogState {
             state.routines[record.routine.id] = record
         }
         let known = state
-        state.recordsCache = try r.recordsCache(exerciseIDs: known.sets.exerciseIDs, exercise: { known.exercise($0) }) { row in
-            guard row >= 0, Int(row) < known.sets.rows.count else { return nil }
-            return known.sets.loggedSet(known.sets.rows[Int(row)], resolvingDiscard: false)
-        }
+        state.recordsCache = try r.recordsCache(ledger: known.sets) { known.exercise($0) }
         return state
     }
 }

@@ -115,7 +115,6 @@ struct EventIDTable: Sendable {
         let fingerprint = Self.fingerprint(h)
         let entry = ids.count
         let shift = shift
-        let ids = ids  // released when this returns, before the caller appends to `self.ids`
         return ids.withUnsafeBufferPointer { ids in
             slots.withUnsafeMutableBufferPointer { s -> Bool? in
                 let mask = s.count - 1

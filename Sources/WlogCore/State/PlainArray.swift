@@ -64,17 +64,18 @@ struct PlainArray<Element>: @unchecked Sendable {
     /// Whether the elements live in borrowed memory (not a heap buffer of their own).
     var isBorrowed: Bool { storage.owner != nil }
 
+    /// Calls `body` with the elements (alive for the call: `self` holds the storage).
     @inline(__always)
     func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<Element>) throws(E) -> R) throws(E) -> R {
-        try withExtendedLifetime(storage) { () throws(E) -> R in
-            try body(UnsafeBufferPointer(start: base, count: count))
-        }
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Calls `body` with the elements to change in place (copied first unless this array is the
+    /// storage's only user).
     @inline(__always)
     mutating func withUnsafeMutableBufferPointer<R>(_ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
-        makeUnique(capacity: count)
-        return withExtendedLifetime(storage) { body(UnsafeMutableBufferPointer(start: base, count: count)) }
+        if _slowPath(!isKnownUniquelyReferenced(&storage)) { makeUnique(capacity: count) }
+        return body(UnsafeMutableBufferPointer(start: base, count: count))
     }
 
     @inline(__always)
