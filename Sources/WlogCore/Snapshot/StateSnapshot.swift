@@ -28,7 +28,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-23.6-borrowed"
+    public static let codeVersion = "wlog-state-2026-11-23.7-library-names"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -171,7 +171,7 @@ public struct SnapshotStamp: Sendable, Equatable {
 }
 
 extension WlogState {
-    /// Writes every field except the built-in library (the code version pins that). Tables keyed
+    /// Writes every field except the built-in library and its name index (the code version pins those). Tables keyed
     /// by id are written sorted, so equal states give equal bytes; the set rows, their order and
     /// the id columns are written as raw little-endian memory (`SetRow` has no padding).
     func writeSnapshot(into w: inout SnapshotWriter) {
