@@ -89,8 +89,8 @@ extension SnapshotReader {
             let kinds = try array { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             let records = try array { (r: inout R) throws(SnapshotError) in try r.personalRecord() }
             let flagged = try self.count()
-            var prsBySet: [EventID: [RecordKind]] = [:]
-            prsBySet.reserveCapacity(flagged)
+            // Most exercises have no sets at all: no table is allocated for them.
+            var prsBySet: [EventID: [RecordKind]] = flagged > 0 ? Dictionary(minimumCapacity: flagged) : [:]
             for _ in 0..<flagged {
                 let id = try self.id()
                 prsBySet[id] = try sharedArray(read: &kindLists) { (r: inout R) throws(SnapshotError) in try r.recordKind() }
@@ -98,7 +98,7 @@ extension SnapshotReader {
             let repPRs = try self.count(max: remaining / 2)
             var inOrder: [LoggedSet] = []
             inOrder.reserveCapacity(repPRs)
-            var repPRSets = Set<EventID>(minimumCapacity: repPRs)
+            var repPRSets: Set<EventID> = repPRs > 0 ? Set(minimumCapacity: repPRs) : []
             for _ in 0..<repPRs {
                 let row = try int()
                 guard row >= 0, row < ledger.rows.count else { throw SnapshotError("snapshot rep-PR row \(row)") }
