@@ -165,6 +165,17 @@ struct SnapshotTests {
         #expect(resumed == WlogState.replay(events))
     }
 
+    @Test("a tail longer than the room after the arrays moves them to the heap and still equals the full replay")
+    func tailPastTheRoom() throws {
+        let events = Self.history(seed: 10, count: 300 + 2 * StateSnapshot.room)
+        let head = WlogState.replay(events.prefix(300))
+        var resumed = try StateSnapshot.decode(StateSnapshot.encode(head, stamp: Self.stamp(head))).state
+        for event in events.dropFirst(300) { resumed.apply(event) }
+        #expect(!resumed.eventIndex.ids.isBorrowed && resumed.eventIndex.count > StateSnapshot.room)
+        #expect(resumed == WlogState.replay(events))
+        #expect(resumed.liveSets == WlogState.replay(events).liveSets)
+    }
+
     @Test("another code version, format, magic, a flipped byte or a cut file is refused")
     func damagedOrForeign() throws {
         let state = WlogState.replay(Self.history(seed: 5, count: 300))
