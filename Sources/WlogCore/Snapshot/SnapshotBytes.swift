@@ -31,6 +31,12 @@ struct SnapshotWriter {
         withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Zero bytes up to the next multiple of `boundary`, less `before` (what comes next is that
+    /// many bytes long and must end on the boundary).
+    mutating func align(_ boundary: Int, before: Int = 0) {
+        while (bytes.count + before) % boundary != 0 { bytes.append(0) }
+    }
+
     @inline(__always)
     mutating func id(_ v: EventID) {
         fixed64(v.high)
@@ -98,10 +104,13 @@ struct SnapshotReader {
     private let count: Int
     private(set) var offset = 0
     var table: [String] = []
+    /// The writable memory the bytes are in, which decoded arrays may borrow (nil: they copy).
+    let memory: SnapshotMemory?
 
-    init(_ buffer: UnsafeRawBufferPointer) {
+    init(_ buffer: UnsafeRawBufferPointer, memory: SnapshotMemory? = nil) {
         base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
         count = buffer.count
+        self.memory = memory
     }
 
     var isAtEnd: Bool { offset == count }
@@ -114,6 +123,11 @@ struct SnapshotReader {
         guard n >= 0, count - offset >= n else { throw SnapshotError("snapshot truncated at byte \(offset)") }
         defer { offset += n }
         return UnsafeRawBufferPointer(start: base + offset, count: n)
+    }
+
+    /// Skips the padding up to the next multiple of `boundary`, less `before` (`SnapshotWriter.align`).
+    mutating func align(_ boundary: Int, before: Int = 0) throws(SnapshotError) {
+        _ = try take((boundary - (offset + before) % boundary) % boundary)
     }
 
     @inline(__always)
@@ -244,35 +258,31 @@ public enum FNV1a {
     public static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
 }
 
-/// A fast 64-bit checksum of a snapshot payload, 32 bytes a step in four lanes (≈ 15 GB/s, a
-/// 15 MB snapshot in a millisecond, where byte-wise FNV would cost more than the replay it saves).
-/// It catches torn and damaged files; it is not a defence against a crafted one (the decoder
-/// bounds-checks everything it reads).
+/// A fast 64-bit checksum of a snapshot payload: a Fletcher-style sum in eight 64-bit lanes, 64
+/// bytes a step (each lane adds its word, and a second sum adds the first after every step, so a
+/// word's position counts too), then the lanes mixed by multiplies. Vector adds only: ≈ 13
+/// instructions per 64 bytes, a 16 MB snapshot in ≈ 3 M. It catches torn, cut and damaged files
+/// (a flipped bit always changes the first sum); it is not a defence against a crafted one (the
+/// decoder bounds-checks everything it reads).
 enum WordChecksum {
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        // Four independent lanes of 8 bytes: the multiplies of one 32-byte block overlap instead
-        // of waiting on each other (≈ 4× the speed of one chain), then the lanes are folded.
-        let m: UInt64 = 0xFF51_AFD7_ED55_8CCD
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F, c: UInt64 = 0x1656_67B1_9E37_79F9, d: UInt64 = 0x27D4_EB2F_1656_67C5
-        let blocks = bytes.count / 32
-        for i in 0..<blocks {
-            let o = i * 32
-            a = (a ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o, as: UInt64.self))) &* m
-            b = (b ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self))) &* m
-            c = (c ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self))) &* m
-            d = (d ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self))) &* m
-            a ^= a >> 32
-            b ^= b >> 32
-            c ^= c >> 32
-            d ^= d >> 32
+        var sum = SIMD8<UInt64>(repeating: 0), sumOfSums = SIMD8<UInt64>(repeating: 0)
+        let blocks = bytes.count / 64
+        if let base = bytes.baseAddress {
+            for i in 0..<blocks {
+                sum &+= base.loadUnaligned(fromByteOffset: i * 64, as: SIMD8<UInt64>.self)
+                sumOfSums &+= sum
+            }
         }
-        var h = a
-        for lane in [b, c, d] {
-            h = (h ^ lane) &* m
+        let m: UInt64 = 0xFF51_AFD7_ED55_8CCD
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        for lane in 0..<8 {
+            h = (h ^ sum[lane]) &* m
+            h ^= h >> 32
+            h = (h ^ sumOfSums[lane]) &* m
             h ^= h >> 32
         }
-        for i in (blocks * 32)..<bytes.count {
+        for i in (blocks * 64)..<bytes.count {
             h = (h ^ UInt64(bytes[i])) &* 0xC4CE_B9FE_1A85_EC53
             h ^= h >> 29
         }

@@ -4,6 +4,8 @@ extension SnapshotWriter {
     mutating func recordsCache(_ cache: RecordsCache, rowOf: (EventID) -> Int32?) {
         array(cache.repTargets) { $0.int($1) }
         u64(UInt64(cache.bySlot.count))
+        // Most PR sets made the same few lists of categories: each list is written once.
+        var kindLists: [[RecordKind]: UInt64] = [:]
         for entry in cache.bySlot {
             // An entry whose sets the ledger no longer finds is written as absent (recomputed).
             guard let records = entry, let rows = Self.rows(of: records, rowOf: rowOf) else {
@@ -16,10 +18,14 @@ extension SnapshotWriter {
             u64(UInt64(records.prsBySet.count))
             for id in records.prsBySet.keys.sorted() {
                 self.id(id)
-                array(records.prsBySet[id] ?? []) { $0.recordKind($1) }
+                sharedArray(records.prsBySet[id] ?? [], written: &kindLists) { $0.recordKind($1) }
             }
-            array(rows) { $0.int(Int($1)) }
-            array(records.repPRSetsInOrder) { $0.bool(records.repPRSets.contains($1.id)) }
+            // Each rep-PR set as its row and whether it is in `repPRSets`.
+            u64(UInt64(rows.count))
+            for (row, set) in zip(rows, records.repPRSetsInOrder) {
+                int(Int(row))
+                bool(records.repPRSets.contains(set.id))
+            }
             optional(records.latest) { w, key in
                 w.instant(key.instant)
                 w.u64(key.seq)
@@ -68,37 +74,37 @@ extension SnapshotWriter {
 }
 
 extension SnapshotReader {
-    /// Reads the cache back; `exercise` resolves an exercise id, `set` makes the set of a row
-    /// (nil when the row is out of range).
-    mutating func recordsCache(
-        exerciseIDs: [String], exercise: (String) -> Exercise?, set: (Int32) -> LoggedSet?
-    ) throws(SnapshotError) -> RecordsCache {
+    /// Reads the cache back; `ledger` makes the sets of the rows it names (each row checked),
+    /// `exercise` resolves an exercise id.
+    mutating func recordsCache(ledger: SetLedger, exercise: (String) -> Exercise?) throws(SnapshotError) -> RecordsCache {
+        let exerciseIDs = ledger.exerciseIDs
         let targets = try array { (r: inout R) throws(SnapshotError) in try r.int() }
         let count = try self.count(max: exerciseIDs.count)
         guard count == exerciseIDs.count || count == 0 else {
             throw SnapshotError("snapshot records cache has \(count) exercises, the ledger \(exerciseIDs.count)")
         }
         var bySlot = [PersonalRecords?](repeating: nil, count: count)
+        var kindLists: [[RecordKind]] = []
         for slot in 0..<count where try bool() {
             let kinds = try array { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             let records = try array { (r: inout R) throws(SnapshotError) in try r.personalRecord() }
             let flagged = try self.count()
-            var prsBySet: [EventID: [RecordKind]] = [:]
-            prsBySet.reserveCapacity(flagged)
+            // Most exercises have no sets at all: no table is allocated for them.
+            var prsBySet: [EventID: [RecordKind]] = flagged > 0 ? Dictionary(minimumCapacity: flagged) : [:]
             for _ in 0..<flagged {
                 let id = try self.id()
-                prsBySet[id] = try array { (r: inout R) throws(SnapshotError) in try r.recordKind() }
+                prsBySet[id] = try sharedArray(read: &kindLists) { (r: inout R) throws(SnapshotError) in try r.recordKind() }
             }
-            let rows = try array { (r: inout R) throws(SnapshotError) in try r.int() }
-            let isRepPR = try array { (r: inout R) throws(SnapshotError) in try r.bool() }
-            guard rows.count == isRepPR.count else { throw SnapshotError("snapshot rep-PR flags do not match") }
+            let repPRs = try self.count(max: remaining / 2)
             var inOrder: [LoggedSet] = []
-            inOrder.reserveCapacity(rows.count)
-            var repPRSets: Set<EventID> = []
-            for (row, flag) in zip(rows, isRepPR) {
-                guard let made = set(Int32(truncatingIfNeeded: row)) else { throw SnapshotError("snapshot rep-PR row \(row)") }
+            inOrder.reserveCapacity(repPRs)
+            var repPRSets: Set<EventID> = repPRs > 0 ? Set(minimumCapacity: repPRs) : []
+            for _ in 0..<repPRs {
+                let row = try int()
+                guard row >= 0, row < ledger.rows.count else { throw SnapshotError("snapshot rep-PR row \(row)") }
+                let made = ledger.loggedSet(ledger.rows[row], resolvingDiscard: false)
+                if try bool() { repPRSets.insert(made.id) }
                 inOrder.append(made)
-                if flag { repPRSets.insert(made.id) }
             }
             let latest = try optional { (r: inout R) throws(SnapshotError) -> (instant: Instant, seq: UInt64) in
                 let instant = try r.instant()

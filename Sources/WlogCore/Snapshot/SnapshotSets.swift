@@ -1,15 +1,25 @@
-import CPrefetch
-
 /// The set ledger in a snapshot, columnar: the tables, then the rows, the superseded rows and the
 /// history order as raw memory (`SetRow` is 80 bytes of integers without padding, and a snapshot
-/// is read only by the code version that wrote it, on the same little-endian machine), so reading
-/// 100,000 sets is a few copies plus one pass that checks every index a row holds.
+/// is read only by the code version that wrote it, on the same little-endian machine). The rows
+/// and the order are aligned in the file and followed by room to grow, so the decoded ledger
+/// borrows them from the mapped file (`PlainArray`, `SnapshotMemory`): reading 100,000 sets is
+/// one pass that checks every index a row holds, and the tail replayed after it appends in place.
 extension SnapshotWriter {
     /// The count, then the elements' raw bytes (plain values only).
     mutating func rawArray<T>(_ items: [T]) {
         assert(_isPOD(T.self), "raw arrays hold plain values only")
         u64(UInt64(items.count))
         items.withUnsafeBytes { bytes.append(contentsOf: $0) }
+    }
+
+    /// The count, the room after the elements, then (aligned) the elements' raw bytes and the room
+    /// as zeros: a reader may keep the elements where they are and append into the room.
+    mutating func plainArray<T>(_ items: PlainArray<T>, room: Int = 0) {
+        u64(UInt64(items.count))
+        u64(UInt64(room))
+        align(StateSnapshot.alignment)
+        items.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeRawBufferPointer($0)) }
+        bytes.append(contentsOf: repeatElement(0, count: room * MemoryLayout<T>.stride))
     }
 
     mutating func setLedger(_ s: SetLedger) {
@@ -28,35 +38,42 @@ extension SnapshotWriter {
         array(s.changes) { w, c in
             w.u64(c.seq)
             w.id(c.eventID)
-            w.raw(c.type)
+            w.u8(SetChange.code(c.type))
         }
-        rawArray(s.rows)
-        u64(UInt64(s.history.count))
-        for key in s.history.keys.sorted() {
-            i64(Int64(key))
-            rawArray(s.history[key] ?? [])
-        }
-        rawArray(s.historyOrder())
+        plainArray(s.rows, room: StateSnapshot.room)
+        plainArray(s.replaced)
+        plainArray(s.historyOrder(), room: StateSnapshot.room)
     }
 }
 
 extension SnapshotReader {
-    /// An array written by `rawArray`, copied out in one piece; with `growing`, with room for
-    /// 1/16 more (the tail replayed after a snapshot appends to it without copying it all).
-    mutating func rawArray<T>(_: T.Type, growing: Bool = false) throws(SnapshotError) -> [T] {
+    /// An array written by `rawArray`, copied out in one piece.
+    mutating func rawArray<T>(_: T.Type) throws(SnapshotError) -> [T] {
         assert(_isPOD(T.self), "raw arrays hold plain values only")
         let stride = MemoryLayout<T>.stride
         let n = try count(max: remaining / stride)
         let source = try take(n * stride)
-        return [T](unsafeUninitializedCapacity: growing ? n + n / 16 + 64 : n) { buffer, initialized in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            if raw.count >= 64 << 10, let base = raw.baseAddress {
-                if raw.count >= 4 << 20 { wlog_advise_huge_pages(base, raw.count) }
-                wlog_populate_for_writing(base, raw.count)
-            }
-            raw.copyMemory(from: source)
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
             initialized = n
         }
+    }
+
+    /// An array written by `plainArray`: borrowed where it lies when the reader has memory to
+    /// borrow and it is aligned for `T`, else copied; either way with its room to grow.
+    mutating func plainArray<T>(_: T.Type) throws(SnapshotError) -> PlainArray<T> {
+        assert(_isPOD(T.self), "plain arrays hold plain values only")
+        let stride = MemoryLayout<T>.stride
+        let n = try count(max: remaining / stride)
+        let room = try count(max: remaining / stride)
+        try align(StateSnapshot.alignment)
+        let source = try take((n + room) * stride)
+        guard let start = source.baseAddress else { return PlainArray() }
+        if let memory, Int(bitPattern: start) % MemoryLayout<T>.alignment == 0 {
+            let elements = UnsafeMutableRawPointer(mutating: start).bindMemory(to: T.self, capacity: n + room)
+            return PlainArray(borrowing: elements, count: n, capacity: n + room, owner: memory)
+        }
+        return PlainArray(copying: UnsafeRawBufferPointer(rebasing: source[..<(n * stride)]).bindMemory(to: T.self), capacity: n + room)
     }
 
     mutating func setLedger() throws(SnapshotError) -> SetLedger {
@@ -78,19 +95,17 @@ extension SnapshotReader {
         }
         s.changes = try array { (r: inout R) throws(SnapshotError) -> SetChange in
             let seq = try r.u64(), id = try r.id()
-            return SetChange(seq: seq, eventID: id, type: try r.raw(EventType.self))
+            let code = try r.u8()
+            guard let type = SetChange.type(code: code) else { throw SnapshotError("snapshot set change of type \(code)") }
+            return SetChange(seq: seq, eventID: id, type: type)
         }
-        s.rows = try rawArray(SetRow.self, growing: true)
-        guard s.rows.allSatisfy(s.holds) else { throw SnapshotError("snapshot set row out of range") }
-        let edited = try count(max: s.rows.count)
-        for _ in 0..<edited {
-            let key = try i64()
-            guard key >= 0, key < Int64(s.rows.count) else { throw SnapshotError("snapshot set history of row \(key)") }
-            let versions = try rawArray(SetRow.self)
-            guard versions.allSatisfy(s.holds) else { throw SnapshotError("snapshot set version out of range") }
-            s.history[Int32(key)] = versions
-        }
-        let order = try rawArray(Int32.self, growing: true)
+        s.rows = try plainArray(SetRow.self)
+        guard s.rows.withUnsafeBufferPointer(s.holdsAll) else { throw SnapshotError("snapshot set row out of range") }
+        s.replaced = try plainArray(SetRow.self)
+        guard s.replaced.count == s.changes.count, s.replaced.withUnsafeBufferPointer(s.holdsAll),
+              s.replaced.withUnsafeBufferPointer(SetLedger.replacesEarlierVersions)
+        else { throw SnapshotError("snapshot superseded set versions do not fit their changes") }
+        let order = try plainArray(Int32.self)
         guard s.isHistoryOrder(order) else { throw SnapshotError("snapshot set order is not the history order") }
         s.order = order
         s.rebuildLookups()
@@ -99,15 +114,38 @@ extension SnapshotReader {
 }
 
 extension SetLedger {
-    /// Whether every index a row holds points into the tables and its codes are valid, so that
-    /// reading it cannot trap.
-    func holds(_ r: SetRow) -> Bool {
-        r.exercise >= 0 && Int(r.exercise) < exerciseIDs.count
-            && r.workout >= -1 && Int(r.workout) < workoutIDs.count
-            && r.extra >= -1 && Int(r.extra) < extras.count
-            && r.actor >= 0 && Int(r.actor) < actors.count
-            && r.change >= -1 && Int(r.change) < changes.count
-            && r.setType <= 4 && (r.rpe == 0 || (2...20).contains(r.rpe)) && r.effort <= 5
-            && r.flags < 128 && r.spare == 0
+    /// Whether every index each row holds points into the tables and its codes are valid, so that
+    /// reading them cannot trap. One pass without branches: each check is `value − limit`, negative
+    /// when the value is in range, and the AND of them all keeps the sign bit only if every one was.
+    func holdsAll(_ rows: UnsafeBufferPointer<SetRow>) -> Bool {
+        // An index that may be −1 (none) is compared after adding 1; any other negative index is
+        // a huge unsigned value.
+        let exercises = Int64(exerciseIDs.count), workouts = Int64(workoutIDs.count) + 1
+        let extraCount = Int64(extras.count) + 1, actorCount = Int64(actors.count), changeCount = Int64(changes.count) + 1
+        // RPE: 0 (none) or 2...20 half points, as bits of a mask.
+        let validRPE: UInt32 = 0x1F_FFFD
+        var all: Int64 = -1
+        for r in rows {
+            all &= Int64(UInt32(bitPattern: r.exercise)) &- exercises
+            all &= Int64(UInt32(bitPattern: r.workout &+ 1)) &- workouts
+            all &= Int64(UInt32(bitPattern: r.extra &+ 1)) &- extraCount
+            all &= Int64(UInt32(bitPattern: r.actor)) &- actorCount
+            all &= Int64(UInt32(bitPattern: r.change &+ 1)) &- changeCount
+            all &= Int64(r.setType) &- 5
+            all &= Int64(r.effort) &- 6
+            all &= Int64(r.flags) &- 128
+            all &= Int64(r.spare) &- 1
+            all &= Int64(r.rpe) &- 21
+            all &= 0 &- Int64((validRPE >> UInt32(r.rpe & 31)) & 1)
+        }
+        return all < 0
+    }
+
+    /// Whether each superseded version was made before the change that replaced it (its own
+    /// change is earlier), so that walking a set's versions back always ends.
+    static func replacesEarlierVersions(_ replaced: UnsafeBufferPointer<SetRow>) -> Bool {
+        var ok = true
+        for (c, version) in replaced.enumerated() { ok = ok && Int(version.change) < c }
+        return ok
     }
 }

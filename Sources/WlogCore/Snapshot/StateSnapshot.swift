@@ -10,9 +10,14 @@
 /// code        string, `StateSnapshot.codeVersion`: a snapshot is valid only for the code that wrote it
 /// stamp       journal id, last seq, FNV-1a of that seq's line, chain head, sealed-through seq
 /// length      varint, payload bytes
+/// padding     zeros, so that the payload starts at a multiple of `alignment`
 /// checksum    fixed 64, `WordChecksum` of the payload
-/// payload     string table, then the state's fields
+/// payload     string table, zeros up to a multiple of `alignment`, then the state's fields
 /// ```
+///
+/// The big arrays (set rows, history order, the id table) are raw memory at offsets that are
+/// multiples of `alignment`, each followed by `room` elements of zeros, so that a state decoded
+/// from a mapped file borrows them where they are and appends into the room (`SnapshotMemory`).
 ///
 /// The snapshot is a cache: any doubt (another code version, a torn or altered file, a journal
 /// whose line N or chain differs) makes the reader fall back to a full replay, never to wrong
@@ -23,11 +28,17 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-22.4-records"
+    public static let codeVersion = "wlog-state-2026-11-23.7-library-names"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
     static let magic: [UInt8] = Array("WLOGSNAP".utf8)
+    /// The payload's start and every raw array in it are at multiples of this many bytes.
+    static let alignment = 16
+    /// Elements of room after each growable raw array: the sets and events a tail replayed after
+    /// the snapshot adds without copying the arrays (the snapshot is rewritten after
+    /// `$WLOG_SNAPSHOT_EVENTS` replayed events).
+    static let room = 4_096
 
     /// Encodes `state` with its stamp.
     public static func encode(_ state: WlogState, stamp: SnapshotStamp) -> [UInt8] {
@@ -36,6 +47,7 @@ public enum StateSnapshot {
         var table = SnapshotWriter(capacity: body.table.reduce(16) { $0 + $1.utf8.count + 2 })
         table.u64(UInt64(body.table.count))
         for s in body.table { table.rawString(s) }
+        table.align(alignment)
         let payload = table.bytes + body.bytes
         var out = SnapshotWriter(capacity: payload.count + 256)
         out.bytes.append(contentsOf: magic)
@@ -47,6 +59,7 @@ public enum StateSnapshot {
         out.rawString(stamp.chainHead)
         out.u64(stamp.sealedThrough)
         out.u64(UInt64(payload.count))
+        out.align(alignment, before: 8)
         out.fixed64(payload.withUnsafeBytes { WordChecksum.hash($0) })
         out.bytes.append(contentsOf: payload)
         return out.bytes
@@ -58,8 +71,23 @@ public enum StateSnapshot {
         return try header(&reader).stamp
     }
 
-    /// Decodes a snapshot; throws when it is not one this code wrote or it is damaged.
+    /// Decodes a snapshot; throws when it is not one this code wrote or it is damaged. The state
+    /// keeps using `memory` for its biggest arrays (they are not copied).
+    public static func decode(_ memory: SnapshotMemory) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
+        try decode(UnsafeRawBufferPointer(memory.bytes), memory: memory)
+    }
+
+    /// Decodes a snapshot, copying what the state keeps.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
+        try decode(bytes, memory: nil)
+    }
+
+    /// Decodes a snapshot held in an array (a heap copy of it, which the state borrows from).
+    public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
+        try decode(bytes.withUnsafeBytes { SnapshotMemory(copying: $0) })
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, memory: SnapshotMemory?) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
         var reader = SnapshotReader(bytes)
         let (stamp, length, checksum) = try header(&reader)
         let start = reader.offset
@@ -68,25 +96,19 @@ public enum StateSnapshot {
         }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[start...])
         guard WordChecksum.hash(payload) == checksum else { throw SnapshotError("snapshot checksum mismatch") }
-        var body = SnapshotReader(payload)
+        var body = SnapshotReader(payload, memory: memory)
         let strings = try body.count(max: length)
         var table: [String] = []
         table.reserveCapacity(strings)
         for _ in 0..<strings { table.append(try body.rawString()) }
         body.table = table
+        try body.align(alignment)
         let state = try WlogState.readSnapshot(from: &body)
         guard body.isAtEnd else { throw SnapshotError("snapshot has \(length - body.offset) trailing bytes") }
         guard state.lastSeq == stamp.lastSeq else {
             throw SnapshotError("snapshot state ends at seq \(state.lastSeq), stamp says \(stamp.lastSeq)")
         }
         return (stamp, state)
-    }
-
-    /// Decodes a snapshot held in an array.
-    public static func decode(_ bytes: [UInt8]) throws(SnapshotError) -> (stamp: SnapshotStamp, state: WlogState) {
-        try bytes.withUnsafeBytes { raw in
-            Result { () throws(SnapshotError) in try decode(raw) }
-        }.get()
     }
 
     private static func header(_ reader: inout SnapshotReader) throws(SnapshotError) -> (stamp: SnapshotStamp, length: Int, checksum: UInt64) {
@@ -103,6 +125,7 @@ public enum StateSnapshot {
         let chain = try reader.rawString()
         let sealed = try reader.u64()
         let length = try reader.count(max: Int.max)
+        try reader.align(alignment, before: 8)
         let checksum = try reader.fixed64()
         return (SnapshotStamp(journalID: journalID, lastSeq: lastSeq, lastLineHash: lineHash, chainHead: chain,
                               sealedThrough: sealed), length, checksum)
@@ -148,19 +171,17 @@ public struct SnapshotStamp: Sendable, Equatable {
 }
 
 extension WlogState {
-    /// Writes every field except the built-in library (the code version pins that). Tables keyed
+    /// Writes every field except the built-in library and its name index (the code version pins those). Tables keyed
     /// by id are written sorted, so equal states give equal bytes; the set rows, their order and
     /// the id columns are written as raw little-endian memory (`SetRow` has no padding).
     func writeSnapshot(into w: inout SnapshotWriter) {
         w.u64(lastSeq)
         w.int(eventCount)
-        // The id table as it is (no rehashing on read): its slots, the values in insertion order,
-        // and the ids of the events that are not sets (a set's id is in its row).
-        w.rawArray(eventIndex.slots)
-        w.rawArray(eventIndex.values)
-        var others: [EventID] = []
-        eventIndex.forEach { id, value in if value < 0 { others.append(id) } }
-        w.rawArray(others)
+        // The id table as it is (no rehashing on read): its slots, then the ids and their values
+        // in insertion order.
+        w.plainArray(eventIndex.slots)
+        w.plainArray(eventIndex.ids, room: StateSnapshot.room)
+        w.plainArray(eventIndex.values, room: StateSnapshot.room)
         w.u64(UInt64(customExercises.count))
         for id in customExercises.keys.sorted() { if let exercise = customExercises[id] { w.exercise(exercise) } }
         w.array(retiredExercises.sorted()) { $0.string($1) }
@@ -192,9 +213,9 @@ extension WlogState {
         var state = WlogState.initial
         state.lastSeq = try r.u64()
         state.eventCount = try r.int()
-        let slots = try r.rawArray(UInt64.self)
-        let values = try r.rawArray(Int32.self, growing: true)
-        let others = try r.rawArray(EventID.self)
+        let slots = try r.plainArray(UInt64.self)
+        let ids = try r.plainArray(EventID.self)
+        let values = try r.plainArray(Int32.self)
         let customs = try r.count()
         var custom: [String: Exercise] = [:]
         custom.reserveCapacity(customs)
@@ -213,14 +234,19 @@ extension WlogState {
         }
         state.nameIndex = names
         state.sets = try r.setLedger()
-        state.eventIndex = try eventIndex(slots: slots, values: values, rows: state.sets.rows, others: others, count: state.eventCount)
+        guard ids.count == state.eventCount,
+              let index = EventIDTable(slots: slots, ids: ids, values: values,
+                                       valuesIn: -1...Int32(truncatingIfNeeded: state.sets.rows.count - 1))
+        else { throw SnapshotError("snapshot id table does not fit its \(state.eventCount) events") }
+        state.eventIndex = index
         let workoutCount = try r.count()
         var workouts: [EventID: WorkoutRecord] = [:]
         workouts.reserveCapacity(workoutCount)
         var lists = WorkoutLists.Read()
         for _ in 0..<workoutCount {
             let record = try r.workout(lists: &lists)
-            workouts[record.id] = record
+            let id = record.id
+            workouts[id] = consume record
         }
         state.workouts = workouts
         let entries = try r.count()
@@ -228,7 +254,8 @@ extension WlogState {
         bodyweights.reserveCapacity(entries)
         for _ in 0..<entries {
             let entry = try r.bodyweight()
-            bodyweights[entry.id] = entry
+            let id = entry.id
+            bodyweights[id] = consume entry
         }
         state.bodyweights = bodyweights
         state.goal = try r.optional { (r: inout R) throws(SnapshotError) in try r.mass() }
@@ -246,36 +273,7 @@ extension WlogState {
             state.routines[record.routine.id] = record
         }
         let known = state
-        state.recordsCache = try r.recordsCache(exerciseIDs: known.sets.exerciseIDs, exercise: { known.exercise($0) }) { row in
-            guard row >= 0, Int(row) < known.sets.rows.count else { return nil }
-            return known.sets.loggedSet(known.sets.rows[Int(row)], resolvingDiscard: false)
-        }
+        state.recordsCache = try r.recordsCache(ledger: known.sets) { known.exercise($0) }
         return state
-    }
-
-    /// The id table of a snapshot: its slots as written, the ids put back in insertion order from
-    /// the set rows (value ≥ 0: the row) and the other events' ids (value −1), in turn.
-    private static func eventIndex(slots: [UInt64], values: [Int32], rows: [SetRow], others: [EventID],
-                                   count: Int) throws(SnapshotError) -> EventIDTable {
-        guard values.count == count, rows.count + others.count == count else {
-            throw SnapshotError("snapshot has \(rows.count + others.count) event ids, \(values.count) values, \(count) events")
-        }
-        var ids: [EventID] = []
-        ids.reserveCapacity(count + count / 16 + 64)
-        var other = 0
-        for value in values {
-            if value >= 0 {
-                guard Int(value) < rows.count else { throw SnapshotError("snapshot id table points at set row \(value)") }
-                ids.append(rows[Int(value)].id)
-            } else {
-                guard value == -1, other < others.count else { throw SnapshotError("snapshot id table has a bad value \(value)") }
-                ids.append(others[other])
-                other += 1
-            }
-        }
-        guard let table = EventIDTable(slots: slots, ids: ids, values: values) else {
-            throw SnapshotError("snapshot id table does not fit its ids")
-        }
-        return table
     }
 }

@@ -12,11 +12,11 @@ import CPrefetch
 /// same table. Equality is by content (the same ids with the same values).
 struct EventIDTable: Sendable {
     /// Fingerprint (low 32 bits, never 0) and entry position (high 32 bits); 0 = empty.
-    private(set) var slots: [UInt64] = []
+    private(set) var slots: PlainArray<UInt64> = []
     /// The ids, in insertion order.
-    private(set) var ids: [EventID] = []
+    private(set) var ids: PlainArray<EventID> = []
     /// Their values, in insertion order.
-    private(set) var values: [Int32] = []
+    private(set) var values: PlainArray<Int32> = []
     /// `64 − log2(slots.count)`: the hash's top bits pick the home slot.
     private(set) var shift: UInt64 = 64
 
@@ -29,22 +29,34 @@ struct EventIDTable: Sendable {
     }
 
     /// A table put back together from its parts (`slots` as written, ids and values in insertion
-    /// order), as a snapshot keeps it; nil when they cannot be one (an entry out of range, a slot
-    /// count that is not a power of two, more ids than used slots).
-    init?(slots: [UInt64], ids: [EventID], values: [Int32]) {
+    /// order), as a snapshot keeps it; nil when they cannot be one (counts that differ, a slot
+    /// count that is not a power of two or too small for the ids, a value outside `valid`).
+    ///
+    /// The slots are not checked one by one: a lookup checks the entry a slot points at before
+    /// reading it and probes at most every slot once, and an insert that finds no empty slot
+    /// rebuilds the slots from the ids, so slots a damaged file holds give wrong answers at worst,
+    /// never a trap or an endless probe.
+    init?(slots: PlainArray<UInt64>, ids: PlainArray<EventID>, values: PlainArray<Int32>, valuesIn valid: ClosedRange<Int32>) {
         guard ids.count == values.count, slots.count & (slots.count &- 1) == 0,
-              slots.isEmpty ? ids.isEmpty : slots.count >= 16 && ids.count * 4 <= slots.count * 3
+              slots.isEmpty ? ids.isEmpty : slots.count >= 16 && ids.count * 4 <= slots.count * 3,
+              Self.all(values, in: valid)
         else { return nil }
-        var used = 0
-        for slot in slots where slot != 0 {
-            guard Int(truncatingIfNeeded: slot >> 32) < ids.count, UInt32(truncatingIfNeeded: slot) & 1 == 1 else { return nil }
-            used += 1
-        }
-        guard used == ids.count else { return nil }
         self.slots = slots
         self.ids = ids
         self.values = values
         shift = slots.isEmpty ? 64 : 64 - UInt64(slots.count.trailingZeroBitCount)
+    }
+
+    /// Whether every value is in `range`.
+    private static func all(_ values: PlainArray<Int32>, in range: ClosedRange<Int32>) -> Bool {
+        values.withUnsafeBufferPointer { v in
+            var lowest = Int32.max, highest = Int32.min
+            for value in v {
+                lowest = min(lowest, value)
+                highest = max(highest, value)
+            }
+            return v.isEmpty || (range.contains(lowest) && range.contains(highest))
+        }
     }
 
     /// The value stored for `id`, or nil.
@@ -56,15 +68,16 @@ struct EventIDTable: Sendable {
         return slots.withUnsafeBufferPointer { s -> Int32? in
             let mask = s.count - 1
             var i = Int(truncatingIfNeeded: h >> shift)
-            while true {
+            for _ in 0..<s.count {
                 let slot = s[i]
                 if slot == 0 { return nil }
                 if UInt32(truncatingIfNeeded: slot) == fingerprint {
                     let entry = Int(truncatingIfNeeded: slot >> 32)
-                    if ids[entry] == id { return values[entry] }
+                    if entry < ids.count && ids[entry] == id { return values[entry] }
                 }
                 i = (i + 1) & mask
             }
+            return nil
         }
     }
 
@@ -83,29 +96,44 @@ struct EventIDTable: Sendable {
     mutating func insertIfAbsent(_ id: EventID, value: Int32) -> Bool {
         if (ids.count + 1) * 4 > slots.count * 3 { resize(max(16, slots.count * 2)) }
         let h = Self.hash(id)
+        var found = probe(id, hash: h)
+        if found == nil {
+            // No empty slot (only slots read from a damaged snapshot): rebuild them from the ids.
+            resize(slots.count)
+            found = probe(id, hash: h)
+        }
+        guard found == true else { return false }
+        ids.append(id)
+        values.append(value)
+        return true
+    }
+
+    /// Puts `id` in the first empty slot of its probe sequence, as the next entry: true; false
+    /// when it is already there; nil when every slot is full.
+    @inline(__always)
+    private mutating func probe(_ id: EventID, hash h: UInt64) -> Bool? {
         let fingerprint = Self.fingerprint(h)
         let entry = ids.count
         let shift = shift
-        let ids = ids
-        let inserted = slots.withUnsafeMutableBufferPointer { s -> Bool in
-            let mask = s.count - 1
-            var i = Int(truncatingIfNeeded: h >> shift)
-            while true {
-                let slot = s[i]
-                if slot == 0 {
-                    s[i] = UInt64(fingerprint) | UInt64(entry) << 32
-                    return true
+        return ids.withUnsafeBufferPointer { ids in
+            slots.withUnsafeMutableBufferPointer { s -> Bool? in
+                let mask = s.count - 1
+                var i = Int(truncatingIfNeeded: h >> shift)
+                for _ in 0..<s.count {
+                    let slot = s[i]
+                    if slot == 0 {
+                        s[i] = UInt64(fingerprint) | UInt64(entry) << 32
+                        return true
+                    }
+                    if UInt32(truncatingIfNeeded: slot) == fingerprint {
+                        let other = Int(truncatingIfNeeded: slot >> 32)
+                        if other < ids.count && ids[other] == id { return false }
+                    }
+                    i = (i + 1) & mask
                 }
-                if UInt32(truncatingIfNeeded: slot) == fingerprint && ids[Int(truncatingIfNeeded: slot >> 32)] == id {
-                    return false
-                }
-                i = (i + 1) & mask
+                return nil
             }
         }
-        guard inserted else { return false }
-        self.ids.append(id)
-        values.append(value)
-        return true
     }
 
     /// Makes room for `total` ids without growing again.
@@ -137,8 +165,9 @@ struct EventIDTable: Sendable {
         var bits: UInt64 = 0
         while (1 << bits) < size { bits += 1 }
         shift = 64 - bits
-        slots = [UInt64](repeating: 0, count: size)
+        slots = PlainArray(repeating: 0, count: size)
         let shift = shift
+        let ids = ids
         slots.withUnsafeMutableBufferPointer { s in
             let mask = s.count - 1
             for (entry, id) in ids.enumerated() {

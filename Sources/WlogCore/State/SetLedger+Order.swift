@@ -50,12 +50,12 @@ extension SetLedger {
     }
 
     /// Every row index in history order.
-    func historyOrder() -> [Int32] { pending.isEmpty ? order : merged() }
+    func historyOrder() -> PlainArray<Int32> { pending.isEmpty ? order : merged() }
 
     /// `order` with the sorted `pending` merged in.
-    private func merged() -> [Int32] {
+    private func merged() -> PlainArray<Int32> {
         let late = pending.sorted { before($0, $1) }
-        var out: [Int32] = []
+        var out: PlainArray<Int32> = []
         out.reserveCapacity(order.count + late.count)
         var i = 0, j = 0
         while i < order.count && j < late.count {
@@ -72,15 +72,23 @@ extension SetLedger {
         return out
     }
 
-    /// Whether `candidate` is every row index once, in history order (a snapshot's order).
-    func isHistoryOrder(_ candidate: [Int32]) -> Bool {
+    /// Whether `candidate` is every row index once, in history order (a snapshot's order): as
+    /// many entries as rows, each in range, their keys (performed-at, sequence, index) strictly
+    /// increasing — which also rules out an index twice (its key would repeat).
+    func isHistoryOrder(_ candidate: PlainArray<Int32>) -> Bool {
         guard candidate.count == rows.count else { return false }
-        var seen = [Bool](repeating: false, count: rows.count)
-        for (k, index) in candidate.enumerated() {
-            guard index >= 0, Int(index) < rows.count, !seen[Int(index)] else { return false }
-            seen[Int(index)] = true
-            if k > 0 && !before(candidate[k - 1], index) { return false }
+        return rows.withUnsafeBufferPointer { all in
+            candidate.withUnsafeBufferPointer { order in
+                var last = (performed: Int64.min, seq: UInt64(0), index: Int32(-1))
+                for index in order {
+                    guard UInt32(bitPattern: index) < UInt32(truncatingIfNeeded: all.count) else { return false }
+                    let row = all[Int(index)]
+                    let key = (performed: row.performed, seq: row.seq, index: index)
+                    guard last < key else { return false }
+                    last = key
+                }
+                return true
+            }
         }
-        return true
     }
 }

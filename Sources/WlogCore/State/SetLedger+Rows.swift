@@ -130,7 +130,7 @@ extension SetLedger {
     /// Keeps the current version in the history and makes `set` the current one.
     private mutating func replace(_ index: Int, with set: LoggedSet, by event: Event) {
         let current = rows[index]
-        history[Int32(truncatingIfNeeded: index), default: []].append(current)
+        replaced.append(current)
         let change = Int32(truncatingIfNeeded: changes.count)
         changes.append(SetChange(seq: event.seq, eventID: event.id, type: event.type))
         let moved = set.performed.instant.millisecondsSince1970 != current.performed

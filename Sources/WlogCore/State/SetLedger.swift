@@ -12,9 +12,10 @@
 /// permutation are derived from those and not compared.
 struct SetLedger: Sendable {
     /// The current version of every set, deleted ones included, in journal order.
-    var rows: [SetRow] = []
-    /// The superseded versions of edited or deleted sets, by row index, oldest first.
-    var history: [Int32: [SetRow]] = [:]
+    var rows: PlainArray<SetRow> = []
+    /// The superseded versions of edited or deleted sets, by `SetRow.change`: `replaced[c]` is
+    /// the version change `c` replaced (its own `change` is the one before, or −1).
+    var replaced: PlainArray<SetRow> = []
     /// Exercise ids, by `SetRow.exercise`.
     var exerciseIDs: [String] = []
     /// Workout ids, by `SetRow.workout`.
@@ -29,7 +30,7 @@ struct SetLedger: Sendable {
     var changes: [SetChange] = []
 
     /// Row indices in history order, except the rows in `pending`.
-    var order: [Int32] = []
+    var order: PlainArray<Int32> = []
     /// Rows placed out of history order since the last merge, unsorted.
     var pending: [Int32] = []
 
@@ -106,6 +107,18 @@ struct SetLedger: Sendable {
         lastActor = -1
     }
 
+    /// The superseded versions of the set at row `index`, oldest first.
+    func superseded(_ index: Int) -> [SetRow] {
+        var versions: [SetRow] = []
+        var change = rows[index].change
+        while change >= 0 {
+            let version = replaced[Int(change)]
+            versions.append(version)
+            change = version.change
+        }
+        return versions.reversed()
+    }
+
     /// Marks the workout's sets discarded.
     mutating func discard(workout id: EventID) {
         discarded[Int(workoutSlot(id))] = true
@@ -118,7 +131,7 @@ struct SetLedger: Sendable {
 
 extension SetLedger: Equatable {
     static func == (lhs: SetLedger, rhs: SetLedger) -> Bool {
-        lhs.rows == rhs.rows && lhs.history == rhs.history && lhs.exerciseIDs == rhs.exerciseIDs
+        lhs.rows == rhs.rows && lhs.replaced == rhs.replaced && lhs.exerciseIDs == rhs.exerciseIDs
             && lhs.workoutIDs == rhs.workoutIDs && lhs.discarded == rhs.discarded && lhs.actors == rhs.actors
             && lhs.extras == rhs.extras && lhs.changes == rhs.changes
     }

@@ -28,7 +28,7 @@ extension WlogState {
         let key = Exercise.nameKey(text)
         if let byID = exercise(key) ?? exercise(text) { return [byID] }
         var found: [Exercise] = []
-        for id in nameIndex[key] ?? [] {
+        for id in exerciseIDs(nameKey: key) {
             guard let candidate = exercise(id), !found.contains(where: { $0.id == id }) else { continue }
             if WlogState.nameKeys(of: candidate).contains(key) { found.append(candidate) }
         }
@@ -39,20 +39,66 @@ extension WlogState {
     /// whose primary group is the same; a name match wins over an alias match.
     public func exercise(named name: String, group: MuscleGroup) -> Exercise? {
         let key = Exercise.nameKey(name)
-        let candidates = (nameIndex[key] ?? []).compactMap { exercise($0) }.filter { $0.group == group }
+        let candidates = exerciseIDs(nameKey: key).compactMap { exercise($0) }.filter { $0.group == group }
         return candidates.first { Exercise.nameKey($0.name) == key }
             ?? candidates.filter { WlogState.nameKeys(of: $0).contains(key) }.min { $0.id < $1.id }
     }
 
     /// The name keys an exercise is found by: its name and its aliases.
     static func nameKeys(of exercise: Exercise) -> [String] {
-        [Exercise.nameKey(exercise.name)] + exercise.aliases.map(Exercise.nameKey)
+        var keys = [nameKey(exercise.name)]
+        for alias in exercise.aliases { keys.append(nameKey(alias)) }
+        return keys
+    }
+
+    /// `Exercise.nameKey(text)`, by bytes when the text is ASCII (every built-in name is): lower
+    /// case, runs of spaces and tabs made one space, none at either end. Building the library's
+    /// name index with `lowercased()` and `split` cost 6 M instructions at every process start.
+    static func nameKey(_ text: String) -> String {
+        var text = text
+        let ascii = text.withUTF8 { bytes -> [UInt8]? in
+            var key: [UInt8] = []
+            key.reserveCapacity(bytes.count)
+            var space = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || byte == 0x09 {
+                    space = !key.isEmpty
+                    continue
+                }
+                if space { key.append(0x20) }
+                space = false
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return key
+        }
+        guard let ascii else { return Exercise.nameKey(text) }
+        return String(decoding: ascii, as: UTF8.self)
     }
 
     mutating func index(_ exercise: Exercise) {
-        for key in WlogState.nameKeys(of: exercise) where !(nameIndex[key]?.contains(exercise.id) ?? false) {
+        for key in WlogState.nameKeys(of: exercise) where !exerciseIDs(nameKey: key).contains(exercise.id) {
             nameIndex[key, default: []].append(exercise.id)
         }
+    }
+
+    /// The ids of the exercises a name key finds: the built-in library's, then the ones events added.
+    func exerciseIDs(nameKey key: String) -> [String] {
+        let library = (libraryNameIndex ?? Self.defaultLibraryNames)[key] ?? []
+        guard let added = nameIndex[key] else { return library }
+        return library + added
+    }
+
+    /// The default library's name index, built on first use.
+    static let defaultLibraryNames = nameIndex(of: defaultLibrary)
+
+    /// Name key → ids of a library's exercises, in library order.
+    static func nameIndex(of library: [Exercise]) -> [String: [String]] {
+        var index: [String: [String]] = [:]
+        for exercise in library {
+            for key in nameKeys(of: exercise) { index[key, default: []].append(exercise.id) }
+        }
+        return index
     }
 
     /// A created exercise replaces any earlier one with the same id and is no longer retired.

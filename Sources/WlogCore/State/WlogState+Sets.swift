@@ -9,7 +9,7 @@ extension WlogState {
     /// Every version of a set, oldest first, each with seq, actor, recorded-at and event type.
     public func versions(of id: EventID) -> [SetVersion] {
         guard let index = setSlot(id) else { return [] }
-        var all = (sets.history[Int32(truncatingIfNeeded: index)] ?? []).map { sets.version($0) }
+        var all = sets.superseded(index).map { sets.version($0) }
         all.append(sets.version(sets.rows[index]))
         return all
     }

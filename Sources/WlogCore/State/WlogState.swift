@@ -20,8 +20,13 @@ public struct WlogState: Sendable, Equatable {
     var customExercises: [String: Exercise] = [:]
     /// Ids of retired exercises.
     var retiredExercises: Set<String> = []
-    /// Name key (`Exercise.nameKey`) of every name and alias ever seen → exercise ids.
-    var nameIndex: [String: [String]]
+    /// Name key (`Exercise.nameKey`) → exercise ids, for the names and aliases events added (custom
+    /// exercises, renamed built-ins); the built-in library's are in `libraryNameIndex`.
+    var nameIndex: [String: [String]] = [:]
+    /// The built-in library's name index; nil for the default library, whose index is built once
+    /// per process on first use (`WlogState.defaultLibraryNames`), not by every state that starts
+    /// from `initial` (a read from a snapshot never needs it).
+    var libraryNameIndex: [String: [String]]?
 
     /// Every set ever logged, deleted ones included, with its versions (compact rows).
     var sets = SetLedger()
@@ -48,14 +53,16 @@ public struct WlogState: Sendable, Equatable {
 
     /// Makes an empty state over a built-in exercise library.
     public init(builtIns: [Exercise]) {
-        var library: [String: Exercise] = [:]
-        var index: [String: [String]] = [:]
-        for exercise in builtIns {
-            library[exercise.id] = exercise
-            for key in WlogState.nameKeys(of: exercise) { index[key, default: []].append(exercise.id) }
-        }
-        self.builtIns = library
-        self.nameIndex = index
+        self.init(library: builtIns)
+        libraryNameIndex = Self.nameIndex(of: builtIns)
+    }
+
+    /// An empty state over `library`, whose name index is the default library's.
+    private init(library: [Exercise]) {
+        var byID: [String: Exercise] = [:]
+        byID.reserveCapacity(library.count)
+        for exercise in library { byID[exercise.id] = exercise }
+        builtIns = byID
     }
 
     /// The state before the first event, over the built-in library.
@@ -63,7 +70,7 @@ public struct WlogState: Sendable, Equatable {
 
     /// Built once per process: copies share the library's tables until they change, and keep
     /// room for a history's first workouts and custom exercises (`WlogState+Capacity.swift`).
-    private static let empty = WlogState(builtIns: WlogState.defaultLibrary).withRoomForAHistory()
+    private static let empty = WlogState(library: WlogState.defaultLibrary).withRoomForAHistory()
 
     /// The built-in library `initial` starts from.
     static var defaultLibrary: [Exercise] { ExerciseLibrary.all }

@@ -16,15 +16,17 @@ import WlogJournal
 /// A read replays from the snapshot when it belongs to this journal (same journal id; the line at
 /// its last sequence has the same FNV-1a; the chain head is the same while nothing was sealed
 /// since) and this code version, else from the start — never wrong output, at worst a full
-/// replay. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 20,000)
+/// replay. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 4,000)
 /// since the snapshot — on a read or under an append's lock — the snapshot is rewritten by atomic
 /// replace (temp file, rename). It is a cache: failing to write it is silent, a torn one is
 /// rejected by its checksum, and `WLOG_SNAPSHOT=off` disables reading and writing it. It carries
 /// every exercise's personal records (`RecordsCache`), so `prs`, history's PR flags and an
 /// append's PR announcement do not recompute them from every set.
 extension JournalSession {
-    /// Events replayed past the snapshot before it is rewritten.
-    static let defaultSnapshotThreshold = 20_000
+    /// Events replayed past the snapshot before it is rewritten: fewer than the room the
+    /// snapshot leaves after its arrays (`StateSnapshot.room`), so that the tail appends to the
+    /// borrowed arrays in place, and a tail replay costs a few milliseconds at most.
+    static let defaultSnapshotThreshold = 4_000
 
     /// The snapshot file of this run's journal.
     var snapshotPath: String { context.journalPath + StateSnapshot.fileSuffix }
@@ -63,26 +65,30 @@ extension JournalSession {
 
     /// The snapshot file decoded, or nil when it is absent or not one this code can use.
     ///
-    /// The file is mapped, not read: decoding copies what the state keeps straight out of the
-    /// page cache, without a second 10 MB buffer to fill and fault in.
+    /// The file is mapped, not read, privately and writable: the state keeps its biggest arrays
+    /// (set rows, history order, id table) in the mapping instead of copying them, and the tail
+    /// replayed after it writes into its own copies of the pages it changes, never the file. The
+    /// mapping lives as long as the state that uses it (a read command's, until the process ends).
     func readSnapshot() -> (stamp: SnapshotStamp, state: WlogState)? {
         let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | Self.populate, fd, 0), base != MAP_FAILED else { return nil }
-        defer { munmap(base, size) }
-        return try? StateSnapshot.decode(UnsafeRawBufferPointer(start: base, count: size))
+        guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        Self.populate(base, size)
+        let memory = SnapshotMemory(bytes: UnsafeMutableRawBufferPointer(start: base, count: size)) { bytes in
+            _ = munmap(bytes.baseAddress, bytes.count)
+        }
+        return try? StateSnapshot.decode(memory)
     }
 
-    /// Maps every page of the snapshot in the `mmap` call (Linux): the decode reads the whole file,
-    /// and one call costs less than a fault for every 64 kB it touches.
-    private static var populate: Int32 {
+    /// Maps every page of the file for reading in one call (Linux 5.14+; elsewhere, or refused, the
+    /// reads fault the pages in): the decode reads the whole file. Not `MAP_POPULATE`, which on a
+    /// private writable mapping would copy every page as if written.
+    private static func populate(_ base: UnsafeMutableRawPointer, _ size: Int) {
         #if os(Linux)
-        return MAP_POPULATE
-        #else
-        return 0
+        _ = madvise(base, size, 22 /* MADV_POPULATE_READ */)
         #endif
     }
 

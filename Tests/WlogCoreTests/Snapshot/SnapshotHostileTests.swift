@@ -62,4 +62,30 @@ struct SnapshotHostileTests {
         }
         #expect(refused > 0)
     }
+
+    @Test("a row with any index or code out of range is refused; the edges of each range are accepted")
+    func rowChecks() {
+        let ledger = WlogState.replay(SnapshotTests.history(seed: 3, count: 400)).sets
+        let valid = ledger.rows[0]
+        func holds(_ change: (inout SetRow) -> Void) -> Bool {
+            var row = valid
+            change(&row)
+            return [valid, row, valid].withUnsafeBufferPointer(ledger.holdsAll)
+        }
+        let count = { (n: Int) in Int32(n) }
+        #expect(holds { _ in })
+        #expect(holds { $0.exercise = count(ledger.exerciseIDs.count - 1); $0.workout = -1; $0.extra = -1; $0.change = -1 })
+        #expect(holds { $0.workout = count(ledger.workoutIDs.count - 1); $0.actor = count(ledger.actors.count - 1) })
+        #expect(holds { $0.rpe = 2; $0.effort = 5; $0.setType = 4; $0.flags = 127 } && holds { $0.rpe = 20 } && holds { $0.rpe = 0 })
+        let refused: [(inout SetRow) -> Void] = [
+            { $0.exercise = count(ledger.exerciseIDs.count) }, { $0.exercise = -1 }, { $0.exercise = .min },
+            { $0.workout = count(ledger.workoutIDs.count) }, { $0.workout = -2 }, { $0.workout = .max },
+            { $0.extra = count(ledger.extras.count) }, { $0.extra = -2 },
+            { $0.actor = count(ledger.actors.count) }, { $0.actor = -1 },
+            { $0.change = count(ledger.changes.count) }, { $0.change = -2 },
+            { $0.rpe = 1 }, { $0.rpe = 21 }, { $0.rpe = 34 }, { $0.rpe = 255 },
+            { $0.effort = 6 }, { $0.setType = 5 }, { $0.flags = 128 }, { $0.spare = 1 },
+        ]
+        for (k, change) in refused.enumerated() { #expect(!holds(change), "change \(k)") }
+    }
 }

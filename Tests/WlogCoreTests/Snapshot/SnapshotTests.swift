@@ -150,6 +150,32 @@ struct SnapshotTests {
         #expect(resumed == full)
     }
 
+    @Test("the decoded state borrows its big arrays from the snapshot's memory and appends into their room")
+    func borrowsTheBigArrays() throws {
+        let events = Self.history(seed: 8, count: 1_500)
+        let head = WlogState.replay(events.prefix(1_200))
+        var resumed = try StateSnapshot.decode(StateSnapshot.encode(head, stamp: Self.stamp(head))).state
+        let borrowed = [resumed.sets.rows.isBorrowed, resumed.sets.order.isBorrowed, resumed.sets.replaced.isBorrowed,
+                        resumed.eventIndex.slots.isBorrowed, resumed.eventIndex.ids.isBorrowed, resumed.eventIndex.values.isBorrowed]
+        #expect(borrowed == [true, true, true, true, true, true])
+        #expect(resumed.sets.rows.capacity == resumed.sets.rows.count + StateSnapshot.room)
+        for event in events.dropFirst(1_200) { resumed.apply(event) }
+        // 300 events fit the room: the rows, the order and the ids were appended in place.
+        #expect([resumed.sets.rows.isBorrowed, resumed.sets.order.isBorrowed, resumed.eventIndex.ids.isBorrowed] == [true, true, true])
+        #expect(resumed == WlogState.replay(events))
+    }
+
+    @Test("a tail longer than the room after the arrays moves them to the heap and still equals the full replay")
+    func tailPastTheRoom() throws {
+        let events = Self.history(seed: 10, count: 300 + 2 * StateSnapshot.room)
+        let head = WlogState.replay(events.prefix(300))
+        var resumed = try StateSnapshot.decode(StateSnapshot.encode(head, stamp: Self.stamp(head))).state
+        for event in events.dropFirst(300) { resumed.apply(event) }
+        #expect(!resumed.eventIndex.ids.isBorrowed && resumed.eventIndex.count > StateSnapshot.room)
+        #expect(resumed == WlogState.replay(events))
+        #expect(resumed.liveSets == WlogState.replay(events).liveSets)
+    }
+
     @Test("another code version, format, magic, a flipped byte or a cut file is refused")
     func damagedOrForeign() throws {
         let state = WlogState.replay(Self.history(seed: 5, count: 300))
