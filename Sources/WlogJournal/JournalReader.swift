@@ -66,9 +66,9 @@ public final class JournalReader {
 
     /// `forEachLine(after:_:)` under a writer's lock: with `after` at or past the end of the sealed
     /// chunks the writer's open checked (`JournalWriter.sealedPrefix`), the read starts at the hot
-    /// tail instead of walking their trailers and chain a second time.
+    /// tail instead of walking their trailers and chain a second time (nil: from the front).
     @discardableResult
-    public func forEachLine(after: UInt64, skipping prefix: SealedPrefix,
+    public func forEachLine(after: UInt64, skipping prefix: SealedPrefix?,
                             _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
         try forEachLine(after: after, checkDigests: false, skipping: prefix, body)
     }

@@ -29,12 +29,15 @@ extension WlogState {
                 kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: settings.e1rmMaxReps))
         }
         guard !wanted.isEmpty else { return [] }
-        for index in rows ?? ledger.historyOrder() {
-            let row = ledger.rows[Int(index)]
-            let slot = Int(row.exercise)
-            guard scans[slot] != nil, ledger.countsForRecords(row) else { continue }
-            scans[slot]?.add(ledger.recordCandidate(row), index)
+        func scan(_ order: some Sequence<Int32>) {
+            for index in order {
+                let row = ledger.rows[Int(index)]
+                let slot = Int(row.exercise)
+                guard scans[slot] != nil, ledger.countsForRecords(row) else { continue }
+                scans[slot]?.add(ledger.recordCandidate(row), index)
+            }
         }
+        if let rows { scan(rows) } else { scan(ledger.historyOrder()) }
         return wanted.map { slot, exercise in
             guard let scan = scans[slot] else { return personalRecords(of: exercise, sets: [], repTargets: repTargets) }
             let repPRSets = scan.repPRSetsInOrder.map { ledger.loggedSet(ledger.rows[Int($0)], resolvingDiscard: false) }

@@ -61,7 +61,7 @@ extension JournalSession {
         var state = WlogState.initial
         // The writer checked sealed chunks without decompressing them; a chunk the replay finds
         // bad (its content checksum) makes the journal read-only, as a full open would.
-        if let status = try replayUsingSnapshot(try openReader(), into: &state), !status.isClean {
+        if let status = try replayUsingSnapshot(try openReader(), into: &state, skipping: writer.sealedPrefix), !status.isClean {
             throw WlogError(journal: .damaged(status))
         }
         let zone = zone(for: state), unit = unit(for: state)

@@ -41,14 +41,18 @@ extension JournalSession {
 
     /// Replays the whole journal into `state` (which must be `.initial`), starting from the
     /// snapshot when it is valid, and rewrites the snapshot when the replay was long.
-    func replayUsingSnapshot(_ reader: JournalReader, into state: inout WlogState) throws -> JournalStatus? {
+    ///
+    /// Under an append's lock, `prefix` (what the writer's open checked) lets the tail's read start
+    /// at the hot tail instead of walking the sealed chunks' trailers again.
+    func replayUsingSnapshot(_ reader: JournalReader, into state: inout WlogState,
+                             skipping prefix: SealedPrefix? = nil) throws -> JournalStatus? {
         let policy = snapshotPolicy
         guard policy.enabled else { return try replay(reader, into: &state, asOf: nil) }
         if var snapshot = readSnapshot(), snapshot.stamp.journalID == reader.header.journal, snapshot.stamp.lastSeq > 0 {
             // Replay the tail into the snapshot's state in place: a second reference to it would
             // make the first `apply` copy every set (copy on write).
             swap(&state, &snapshot.state)
-            if let status = try replayTail(reader, from: snapshot.stamp, into: &state) {
+            if let status = try replayTail(reader, from: snapshot.stamp, into: &state, skipping: prefix) {
                 if status.lastSequence - snapshot.stamp.lastSeq > policy.threshold {
                     writeSnapshot(&state, status: status, reader: reader)
                 }
@@ -94,12 +98,13 @@ extension JournalSession {
 
     /// Replays the events after the snapshot's, after checking that the journal's line at the
     /// snapshot's last sequence is the one it saw; nil when the snapshot does not fit the journal.
-    func replayTail(_ reader: JournalReader, from stamp: SnapshotStamp, into state: inout WlogState) throws -> JournalStatus? {
+    func replayTail(_ reader: JournalReader, from stamp: SnapshotStamp, into state: inout WlogState,
+                    skipping prefix: SealedPrefix? = nil) throws -> JournalStatus? {
         struct Mismatch: Error {}
         var verified = false
         let status: JournalStatus
         do {
-            status = try reader.forEachLine(after: stamp.lastSeq - 1) { seq, line in
+            status = try reader.forEachLine(after: stamp.lastSeq - 1, skipping: prefix) { seq, line in
                 guard verified else {
                     guard seq == stamp.lastSeq, FNV1a.hash(line) == stamp.lastLineHash else { throw Mismatch() }
                     verified = true
