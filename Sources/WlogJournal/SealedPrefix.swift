@@ -22,6 +22,9 @@ public struct SealedPrefix: Sendable, Equatable {
     let chain: [UInt8]
     /// How many sealed chunks there are.
     let chunkCount: Int
+
+    /// The chain value as lower-case hex (`JournalStatus.chainHead`).
+    public var chainHead: String { hexString(chain) }
 }
 
 extension JournalWriter {
