@@ -2,7 +2,7 @@
 # Performance of wlog against what a lifter would use instead, measured in one run on one machine.
 # Method and results: docs/PERFORMANCE.md.
 #
-#   scripts/perf/run.sh [all|build|fixtures|sizes|replay|cli|stress|bench]   (default: all but bench)
+#   scripts/perf/run.sh [all|build|fixtures|sizes|replay|cli|import|stress|bench]   (default: all but bench)
 #
 # Needs: swift, sqlite3, gzip, hyperfine (Debian: apt-get install -y sqlite3 hyperfine),
 # /usr/bin/time (Debian: time). Writes only under $WLOG_PERF_DIR (default /tmp/wlog-perf) and the
@@ -110,6 +110,22 @@ cli() {
   rm -f "$OUT"/empty.wlog*
 }
 
+import_speed() {
+  # The 20-year history as a Strong export (what a lifter moving from Strong brings), imported
+  # into a new journal (one durable commit, sealed at HC 12) against sqlite3 loading the same CSV
+  # into a table (`.import --csv`, default durability) — each run starts from nothing (--prepare).
+  local csv="$OUT/lifer-strong.csv" j="$OUT/import.wlog" db="$OUT/import.sqlite"
+  "$WLOG" -j "$OUT/lifer.wlog" export strong > "$csv"
+  say "== import of a 20-year Strong export ($(($(wc -l < "$csv") - 1)) rows, $(stat -c %s "$csv") bytes), $RUNS runs each"
+  hyperfine -N --warmup 1 --runs "$RUNS" --export-markdown "$OUT/import.md" \
+    -n "wlog import strong (new journal, durable)" \
+    --prepare "sh -c 'rm -rf $j $j.lock $j.snap && $WLOG -j $j init --unit kg --tz Europe/Berlin'" \
+    "$WLOG -j $j import strong $csv --unit kg" \
+    -n "baseline: sqlite3 .import --csv (new database)" --prepare "rm -f $db" \
+    "sqlite3 $db -init /dev/null -batch -cmd '.import --csv $csv sets' .quit" | tee -a "$RESULTS"
+  rm -rf "$j" "$j.lock" "$j.snap" "$db"
+}
+
 stress() {
   local s="$OUT/stress.wlog"
   if [ ! -f "$s" ]; then
@@ -140,7 +156,8 @@ case "$what" in
   replay) fixtures; replay ;;
   cli) fixtures; cli ;;
   stress) stress ;;
+  import) fixtures; import_speed ;;
   bench) fixtures; bench ;;
-  all) build; fixtures; sizes; replay; cli; stress ;;
-  *) echo "usage: $0 [all|build|fixtures|sizes|replay|cli|stress|bench]" >&2; exit 64 ;;
+  all) build; fixtures; sizes; replay; cli; import_speed; stress ;;
+  *) echo "usage: $0 [all|build|fixtures|sizes|replay|cli|import|stress|bench]" >&2; exit 64 ;;
 esac
