@@ -22,7 +22,14 @@ extension LineReader {
 
     /// Reads the rest of the event object after the envelope members read into `env` (the
     /// cursor inside the top-level object, at its next member).
-    mutating func event(after env: inout EnvelopeFields, names: ExerciseNames? = nil) throws(Failure) -> Event {
+    mutating func event(after env: inout EnvelopeFields) throws(Failure) -> Event {
+        var memo = PlannedMemo()
+        return try event(after: &env, memo: &memo)
+    }
+
+    /// `event(after:)` with the caller's `planned` arrays: a text in `memo` is not parsed again,
+    /// and planned exercises share the strings of `memo.names` when it has their ids.
+    mutating func event(after env: inout EnvelopeFields, memo: inout PlannedMemo) throws(Failure) -> Event {
         while let k = try nextTopMember() {
             if k.isEnvelope || k == .unknown {
                 try env.read(k, &self)
@@ -30,13 +37,13 @@ extension LineReader {
             }
             let type: EventType
             if let known = env.type { type = known } else { type = try lookAheadType() }
-            let payload = try self.payload(type, first: k, env: &env, names: names)
+            let payload = try self.payload(type, first: k, env: &env, memo: &memo)
             return try finishEvent(env, type, payload)
         }
         guard let type = env.type else {
             throw EventDecodingError(.missingKey, offset: pos, key: "type", expected: "the envelope member \"type\"")
         }
-        return try finishEvent(env, type, try self.payload(type, first: nil, env: &env, names: names))
+        return try finishEvent(env, type, try self.payload(type, first: nil, env: &env, memo: &memo))
     }
 
     /// Reads the envelope of a canonical line — `{"seq":…,"id":…,"type":…,"v":…,"at":…,"tz":…,
@@ -290,12 +297,12 @@ extension LineReader {
 
     /// Reads the payload of `type`, starting with member `first` (already at its value).
     mutating func payload(_ type: EventType, first: CodecKey?, env: inout EnvelopeFields,
-                          names: ExerciseNames?) throws(Failure) -> EventPayload {
+                          memo: inout PlannedMemo) throws(Failure) -> EventPayload {
         switch type {
         case .setLogged: return .setLogged(try setLogged(first, &env))
         case .setEdited: return .setEdited(try setEdited(first, &env))
         case .setDeleted: return .setDeleted(try setDeleted(first, &env))
-        case .workoutStarted: return .workoutStarted(try workoutStarted(first, &env, names: names))
+        case .workoutStarted: return .workoutStarted(try workoutStarted(first, &env, memo: &memo))
         case .workoutExerciseAdded: return .workoutExerciseAdded(try workoutExerciseAdded(first, &env))
         case .workoutExerciseRemoved: return .workoutExerciseRemoved(try workoutExerciseRemoved(first, &env))
         case .workoutExercisesReordered: return .workoutExercisesReordered(try workoutExercisesReordered(first, &env))

@@ -159,7 +159,7 @@ extension LineReader {
     }
 
     mutating func workoutStarted(_ first: CodecKey?, _ env: inout EnvelopeFields,
-                                 names: ExerciseNames?) throws(Failure) -> WorkoutStarted {
+                                 memo: inout PlannedMemo) throws(Failure) -> WorkoutStarted {
         var p = WorkoutStarted()
         var k = first
         while let key = k {
@@ -167,7 +167,15 @@ extension LineReader {
             case .name: p.name = try string()
             case .routine: p.routine = try string()
             case .day: p.day = try int()
-            case .planned: p.planned = try plannedArray(names)
+            case .planned:
+                if let known = memo.find(base + pos, readable: end - pos) {
+                    p.planned = known.planned
+                    pos += known.length
+                } else {
+                    let start = pos
+                    p.planned = try plannedArray(memo.names)
+                    memo.remember(UnsafeBufferPointer(start: base + start, count: pos - start), p.planned)
+                }
             case .mobility: p.mobility = try rating()
             case .notes: p.notes = try string()
             default: try env.read(key, &self)

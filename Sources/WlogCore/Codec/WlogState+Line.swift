@@ -26,9 +26,14 @@ extension WlogState {
                 } else {
                     // Any other type: the rest of the line, without reading the envelope again
                     // (on an error the general decoder below reports it, or upcasts the line).
-                    // A session's planned exercises share the ledger's id strings.
-                    let names = env.type == .workoutStarted ? ExerciseNames(text: sets.exerciseText, ids: sets.exerciseIDs) : nil
-                    if let event = try? reader.event(after: &env, names: names) {
+                    // A session's planned exercises: a repeated text is not parsed again, and a new
+                    // one shares the ledger's id strings.
+                    if env.type == .workoutStarted {
+                        plannedMemo.names = ExerciseNames(text: sets.exerciseText, ids: sets.exerciseIDs)
+                    }
+                    let event = try? reader.event(after: &env, memo: &plannedMemo)
+                    plannedMemo.names = nil
+                    if let event {
                         apply(event)
                         return
                     }

@@ -47,6 +47,8 @@ public struct WlogState: Sendable, Equatable {
     var recordsCache = RecordsCache()
     /// The date of the last line `apply(line:)` read (a cache; never compared).
     var lineDay = DayMemo()
+    /// Recent sessions' planned arrays by their text, for `apply(line:)` (a cache; never compared).
+    var plannedMemo = PlannedMemo()
 
     /// Makes an empty state over a built-in exercise library.
     public init(builtIns: [Exercise]) {
