@@ -83,9 +83,9 @@ extension LineReader {
         return SetDeleted(set: set, reason: reason)
     }
 
-    /// One planned exercise object.
-    mutating func plannedExercise() throws(Failure) -> PlannedExercise {
-        if let canonical = canonicalPlannedExercise() { return canonical }
+    /// One planned exercise object (its id shared from `names` when there).
+    mutating func plannedExercise(_ names: ExerciseNames?) throws(Failure) -> PlannedExercise {
+        if let canonical = canonicalPlannedExercise(names) { return canonical }
         try beginObject()
         var exercise: String?, sets: Int?, low: Int?, high: Int?, rpe: RPE?, rest: Int?
         var first = true
@@ -112,11 +112,11 @@ extension LineReader {
     /// that order, no white space), matched by literal member names; nil with the reader back
     /// where it was otherwise (the general loop then reads it, and reports any error).
     @inline(__always)
-    mutating func canonicalPlannedExercise() -> PlannedExercise? {
+    mutating func canonicalPlannedExercise(_ names: ExerciseNames?) -> PlannedExercise? {
         let saved = (pos, key)
         do {
             guard take("{\"exercise\":") else { return nil }
-            let exercise = try string(oftenIn: KnownStrings.exerciseIDs)
+            let exercise = try exerciseID(names)
             guard take(",\"sets\":") else { (pos, key) = saved; return nil }
             let sets = try int()
             guard take(",\"reps_low\":") else { (pos, key) = saved; return nil }
@@ -135,17 +135,31 @@ extension LineReader {
         }
     }
 
+    /// An exercise id value: the caller's string when `names` has it, else read as
+    /// `string(oftenIn:)` reads it (the same value either way).
+    @inline(__always)
+    mutating func exerciseID(_ names: ExerciseNames?) throws(Failure) -> String {
+        if let names, end - pos >= 2, base[pos] == UInt8(ascii: "\""),
+           case let n = plainStringLength(), n > 0,
+           let id = names.id(base + pos + 1, count: n, readable: end - pos - 1) {
+            pos += n + 2
+            return id
+        }
+        return try string(oftenIn: KnownStrings.exerciseIDs)
+    }
+
     /// An array of planned exercise objects.
-    mutating func plannedArray() throws(Failure) -> [PlannedExercise] {
+    mutating func plannedArray(_ names: ExerciseNames? = nil) throws(Failure) -> [PlannedExercise] {
         try beginArray()
         var out: [PlannedExercise] = []
         if byte != UInt8(ascii: "]") { out.reserveCapacity(8) }   // a routine day's exercises: one allocation
         var first = true
-        while try nextElement(&first) { out.append(try plannedExercise()) }
+        while try nextElement(&first) { out.append(try plannedExercise(names)) }
         return out
     }
 
-    mutating func workoutStarted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutStarted {
+    mutating func workoutStarted(_ first: CodecKey?, _ env: inout EnvelopeFields,
+                                 memo: inout PlannedMemo) throws(Failure) -> WorkoutStarted {
         var p = WorkoutStarted()
         var k = first
         while let key = k {
@@ -153,7 +167,15 @@ extension LineReader {
             case .name: p.name = try string()
             case .routine: p.routine = try string()
             case .day: p.day = try int()
-            case .planned: p.planned = try plannedArray()
+            case .planned:
+                if let known = memo.find(base + pos, readable: end - pos) {
+                    p.planned = known.planned
+                    pos += known.length
+                } else {
+                    let start = pos
+                    p.planned = try plannedArray(memo.names)
+                    memo.remember(UnsafeBufferPointer(start: base + start, count: pos - start), p.planned)
+                }
             case .mobility: p.mobility = try rating()
             case .notes: p.notes = try string()
             default: try env.read(key, &self)

@@ -230,18 +230,26 @@ extension LineReader {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS.mmm` at `p` (24 readable bytes), or `nil`.
+    /// Parses `YYYY-MM-DDTHH:MM:SS.mmm` at `p` (24 readable bytes), or `nil`. The date of the
+    /// last one parsed is kept in `lastDay`: the same date again costs two compares.
     @inline(__always)
-    private func canonicalInstant(_ p: UnsafePointer<UInt8>) -> Int64? {
+    private mutating func canonicalInstant(_ p: UnsafePointer<UInt8>) -> Int64? {
         @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
+        let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        let tail = UnsafeRawPointer(p).loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if head == lastDay.head && tail == lastDay.tail {
+            guard let time = LineReader.canonicalTimeOfDay(p) else { return nil }
+            return lastDay.days * 86_400_000 + time
+        }
         // Templates as little-endian words: byte i of the text is bits 8i…8i+7.
         guard LineReader.digits(p, 0, 0x2D30_302D_3030_3030, 0x00FF_FF00_FFFF_FFFF),   // "0000-00-"
               let time = LineReader.canonicalTimeOfDay(p) else { return nil }
         let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
         let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
         guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year) else { return nil }
-        let days = LocalDay.daysFromCivil(year: year, month: month, day: day)
-        return Int64(days) * 86_400_000 + time
+        let days = Int64(LocalDay.daysFromCivil(year: year, month: month, day: day))
+        lastDay = DayMemo(head: head, tail: tail, days: days)
+        return days * 86_400_000 + time
     }
 
     /// The time of day of `YYYY-MM-DDTHH:MM:SS.mmmZ` at `p` in milliseconds, checking bytes

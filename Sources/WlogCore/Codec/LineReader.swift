@@ -20,6 +20,8 @@ struct LineReader {
     var key: CodecKey = .unknown
     /// The lookup tables (fetched once, not per key).
     let tables: CodecTables
+    /// The last canonical date read (a replay carries it from line to line).
+    var lastDay = DayMemo()
 
     /// A reader of `count` bytes at `base`.
     init(base: UnsafePointer<UInt8>, count: Int) {

@@ -7,24 +7,36 @@ extension WlogState {
     public mutating func apply(line: UnsafeRawBufferPointer) throws(EventDecodingError) {
         if let start = line.baseAddress, line.count > 0 {
             var reader = LineReader(base: start.assumingMemoryBound(to: UInt8.self), count: line.count)
+            reader.lastDay = lineDay
+            defer { lineDay = reader.lastDay }
             var env = EnvelopeFields()
             // The id table's slot is fetched as soon as the id is read, while the rest of the
             // line is parsed, so that the insert after it (which also skips a duplicate id) does
             // not wait for memory: for every type (without it, that one load was 90 % of
             // `apply(_:)`'s own cycles).
-            if reader.canonicalEnvelope(&env, idRead: { eventIndex.prefetch($0) }) {
-                if env.type == .setLogged, env.id != nil {
-                    var p = SetLogged(exercise: "")
-                    if let slot = reader.canonicalSetLogged(sets.exerciseText, into: &p), let envelope = reader.canonicalEnd(env) {
-                        // In place (inout): passing the local as a value copied it, strings and all.
-                        applySetLogged(&p, envelope: envelope, exercise: slot)
+            if reader.canonicalEnvelope(&env, prefetchingIn: eventIndex) {
+                if env.type == .setLogged, let id = env.id, let at = env.at, let recorded = env.recorded {
+                    // No `SetLogged` and no `Envelope`: their strings cost a copy and destroys per set.
+                    var p = SetLine()
+                    if let slot = reader.canonicalSetLogged(sets.exerciseText, into: &p), reader.atEnd() {
+                        applySetLine(&p, id: id, seq: env.seq, performed: ZonedInstant(at, offsetMinutes: env.tz ?? env.atOffset),
+                                     recorded: recorded, actor: env.actor.take() ?? "user", exercise: slot)
                         return
                     }
-                } else if let event = try? reader.event(after: &env) {
+                } else {
                     // Any other type: the rest of the line, without reading the envelope again
                     // (on an error the general decoder below reports it, or upcasts the line).
-                    apply(event)
-                    return
+                    // A session's planned exercises: a repeated text is not parsed again, and a new
+                    // one shares the ledger's id strings.
+                    if env.type == .workoutStarted {
+                        plannedMemo.names = ExerciseNames(text: sets.exerciseText, ids: sets.exerciseIDs)
+                    }
+                    let event = try? reader.event(after: &env, memo: &plannedMemo)
+                    plannedMemo.names = nil
+                    if let event {
+                        apply(event)
+                        return
+                    }
                 }
             }
         }
@@ -33,15 +45,12 @@ extension WlogState {
 }
 
 extension LineReader {
-    /// The envelope of a canonical `set.logged` line after its payload, if only white space
-    /// follows; nil otherwise (the general decoder then reports the error). `canonicalEnvelope`
-    /// read every member and checked `v`, so the envelope is made without looking again.
+    /// Whether only white space follows (the end of a canonical `set.logged` line after its
+    /// payload); if not, the general decoder reports the error. `canonicalEnvelope` read every
+    /// envelope member and checked `v`.
     @inline(__always)
-    mutating func canonicalEnd(_ env: EnvelopeFields) -> Envelope? {
+    mutating func atEnd() -> Bool {
         skipSpace()
-        guard pos == end, let id = env.id, let at = env.at, let recorded = env.recorded else { return nil }
-        return Envelope(seq: env.seq, id: id, version: EventCodec.currentVersion(of: .setLogged),
-                        occurred: ZonedInstant(at, offsetMinutes: env.tz ?? env.atOffset), recorded: recorded,
-                        actor: env.actor ?? "user")
+        return pos == end
     }
 }

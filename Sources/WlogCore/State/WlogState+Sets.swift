@@ -38,15 +38,25 @@ extension WlogState {
         if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
     }
 
-    /// `apply` of a `set.logged` event given as its parts (the one-step line path); `exercise` is
-    /// the slot of `p.exercise` if the decoder found it, else −1.
+    /// `apply` of a canonical `set.logged` line read as its parts (the one-step replay), straight
+    /// into a ledger row as `SetLedger.log` makes it; `exercise` is the slot of its exercise id,
+    /// or −1 when the id is in `p.text` (`inout`: passed as a value it was copied).
     @inline(__always)
-    mutating func applySetLogged(_ p: inout SetLogged, envelope: Envelope, exercise: Int32) {
-        guard eventIndex.insertIfAbsent(envelope.id, value: Int32(truncatingIfNeeded: sets.rows.count)) else { return }
+    mutating func applySetLine(_ p: inout SetLine, id: EventID, seq: UInt64, performed: ZonedInstant,
+                               recorded: Instant, actor: String, exercise: Int32) {
+        let index = sets.rows.count
+        guard eventIndex.insertIfAbsent(id, value: Int32(truncatingIfNeeded: index)) else { return }
         eventCount += 1
-        if envelope.seq > lastSeq { lastSeq = envelope.seq }
-        sets.log(&p, envelope: envelope, exercise: exercise)
-        if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
+        if seq > lastSeq { lastSeq = seq }
+        let slot = exercise >= 0 ? exercise : sets.exerciseSlot(p.text?.exercise ?? "")
+        let row = sets.row(
+            id: id, seq: seq, exercise: slot, workout: p.workout, performed: performed, reps: p.reps,
+            weight: p.weight, distance: p.distance, durationMilliseconds: p.durationMilliseconds, rpe: p.rpe,
+            effort: p.effort, setType: p.setType, done: p.done, notes: p.notes, isDeleted: false,
+            recorded: recorded, actor: actor, change: -1)
+        sets.rows.append(row)
+        sets.place(Int32(truncatingIfNeeded: index))
+        if !recordsCache.isEmpty { updateRecordsCache(afterLogging: index) }
     }
 
     mutating func applySetEdited(_ p: SetEdited, event: Event) {

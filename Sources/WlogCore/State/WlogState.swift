@@ -50,6 +50,10 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var routines: [String: RoutineRecord] = [:]
     /// Every exercise's personal records, when a snapshot brought them (derived; see `RecordsCache`).
     var recordsCache = RecordsCache()
+    /// The date of the last line `apply(line:)` read (a cache; never compared).
+    var lineDay = DayMemo()
+    /// Recent sessions' planned arrays by their text, for `apply(line:)` (a cache; never compared).
+    var plannedMemo = PlannedMemo()
 
     /// Makes an empty state over a built-in exercise library.
     public init(builtIns: [Exercise]) {
