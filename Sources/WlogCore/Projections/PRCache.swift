@@ -29,7 +29,11 @@ final class PRCache {
     func prepare(exercises ids: some Sequence<String>) {
         var missing: [Int32] = []
         var seen: Set<String> = []
-        for id in ids where byExercise[id] == nil && seen.insert(id).inserted {
+        var previous: String?
+        // Sets come in runs of one exercise: a run is looked up once.
+        for id in ids where id != previous {
+            previous = id
+            guard byExercise[id] == nil && seen.insert(id).inserted else { continue }
             if let cached = state.cachedRecords(ofExercise: id) {
                 byExercise[id] = cached
             } else {

@@ -8,7 +8,7 @@ extension WorkoutIndex {
     var newestFirst: [Entry] { newestFirstOrder.map { all[$0] } }
 
     /// The positions in `all` of every workout, newest first: the sort compares and moves
-    /// integers, not entries holding arrays and strings.
+    /// integers, not entries.
     var newestFirstOrder: [Int] { newestFirstOrder(of: Array(all.indices), first: all.count) }
 
     /// The first `k` of `candidates` (positions in `all`), newest first.
@@ -18,17 +18,10 @@ extension WorkoutIndex {
     /// sorted.
     func newestFirstOrder(of candidates: [Int], first k: Int) -> [Int] {
         guard k > 0 else { return [] }
-        var days: [LocalDay] = []
-        var starts: [Instant?] = []
-        days.reserveCapacity(all.count)
-        starts.reserveCapacity(all.count)
-        for entry in all {
-            days.append(entry.day)
-            starts.append(entry.started?.instant)
-        }
         let newer = { (a: Int, b: Int) -> Bool in
-            if days[a] != days[b] { return days[a] > days[b] }
-            if starts[a] != starts[b], let sa = starts[a], let sb = starts[b] { return sa > sb }
+            if all[a].day != all[b].day { return all[a].day > all[b].day }
+            let sa = all[a].started?.instant, sb = all[b].started?.instant
+            if sa != sb, let sa, let sb { return sa > sb }
             return all[a].key > all[b].key
         }
         if k >= candidates.count / 8 { return Array(candidates.sorted(by: newer).prefix(k)) }
@@ -39,7 +32,7 @@ extension WorkoutIndex {
         for candidate in candidates.reversed() {
             if kept.count == k {
                 // Most candidates are days older than the oldest kept: one comparison of days.
-                guard let oldest = kept.last, days[candidate] >= days[oldest], newer(candidate, oldest) else { continue }
+                guard let oldest = kept.last, all[candidate].day >= all[oldest].day, newer(candidate, oldest) else { continue }
                 kept.removeLast()
             }
             var lo = 0, hi = kept.count

@@ -21,6 +21,9 @@ struct WorkoutIndex {
         var setRange: Range<Int>?
         /// When its first set was performed.
         var firstPerformed: ZonedInstant?
+        /// The position of its first set in `WorkoutIndex.live` (−1: it has none): none of its
+        /// sets comes before, so laying out its sets reads from there on.
+        var firstPosition = -1
 
         /// The local day it is listed under (`listedDay`, kept once the entry is complete).
         var day = LocalDay(daysSince1970: 0)
@@ -90,12 +93,17 @@ struct WorkoutIndex {
         // The rank of each wanted entry in `positions` (−1: not wanted).
         var rank = [Int32](repeating: -1, count: all.count)
         for (k, position) in positions.enumerated() { rank[position] = Int32(truncatingIfNeeded: k) }
-        // The positions of the wanted sets (every set when every entry is wanted).
+        // The positions of the wanted sets (every set when every entry is wanted), from the
+        // first set of any of them (history's newest workouts: the last few hundred sets).
         var found: [Int32] = []
         if positions.count < all.count {
+            var from = entryOfSet.count
+            for position in positions where all[position].firstPosition >= 0 {
+                from = min(from, all[position].firstPosition)
+            }
             entryOfSet.withUnsafeBufferPointer { entries in
                 rank.withUnsafeBufferPointer { rank in
-                    for position in entries.indices where rank[Int(entries[position])] >= 0 {
+                    for position in from..<entries.count where rank[Int(entries[position])] >= 0 {
                         found.append(Int32(truncatingIfNeeded: position))
                     }
                 }
@@ -164,7 +172,7 @@ private struct EntryMaker {
         let entry = Int32(truncatingIfNeeded: entries.count)
         slotEntry[slot] = entry
         entries.append(WorkoutIndex.Entry(key: .explicit(live.ledger.workoutIDs[slot]),
-                                          firstPerformed: live.performed(at: position)))
+                                          firstPerformed: live.performed(at: position), firstPosition: position))
         return entry
     }
 
@@ -180,7 +188,7 @@ private struct EntryMaker {
         } else {
             entry = Int32(truncatingIfNeeded: entries.count)
             dayEntry[day] = entry
-            entries.append(WorkoutIndex.Entry(key: .implicit(day), firstPerformed: performed))
+            entries.append(WorkoutIndex.Entry(key: .implicit(day), firstPerformed: performed, firstPosition: position))
         }
         lastDay = day
         lastDayEntry = entry
