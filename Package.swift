@@ -62,7 +62,7 @@ let package = Package(
                           path: "Sources/wlog-generate"),
         .testTarget(
             name: "WlogCoreTests",
-            dependencies: ["WlogCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["WlogCore", "WlogGenerator", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Golden")]
         ),
         .testTarget(

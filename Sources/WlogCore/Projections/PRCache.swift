@@ -14,22 +14,30 @@ final class PRCache {
         self.live = live
     }
 
-    /// The categories a set was a PR in when it was performed.
-    func records(of set: LoggedSet) -> [RecordKind] {
-        if byExercise[set.exercise] == nil { prepare(for: CollectionOfOne(set)) }
-        return byExercise[set.exercise]?.prs(of: set.id) ?? []
+    /// The records of an exercise (computed when not known yet); nil for an exercise without sets.
+    func records(ofExercise id: String) -> PersonalRecords? {
+        if let known = byExercise[id] { return known }
+        prepare(exercises: CollectionOfOne(id))
+        return byExercise[id]
     }
 
     /// Computes the records of the exercises of `sets` not known yet: from the records cache
     /// where it holds them, the rest in one pass over the ledger.
-    func prepare(for sets: some Sequence<LoggedSet>) {
+    func prepare(for sets: some Sequence<LoggedSet>) { prepare(exercises: sets.lazy.map(\.exercise)) }
+
+    /// Computes the records of the exercises `ids` not known yet (as `prepare(for:)`).
+    func prepare(exercises ids: some Sequence<String>) {
         var missing: [Int32] = []
         var seen: Set<String> = []
-        for set in sets where byExercise[set.exercise] == nil && seen.insert(set.exercise).inserted {
-            if let cached = state.cachedRecords(ofExercise: set.exercise) {
-                byExercise[set.exercise] = cached
+        var previous: String?
+        // Sets come in runs of one exercise: a run is looked up once.
+        for id in ids where id != previous {
+            previous = id
+            guard byExercise[id] == nil && seen.insert(id).inserted else { continue }
+            if let cached = state.cachedRecords(ofExercise: id) {
+                byExercise[id] = cached
             } else {
-                missing.append(state.sets.exerciseText.slot(set.exercise))
+                missing.append(state.sets.exerciseText.slot(id))
             }
         }
         compute(missing)

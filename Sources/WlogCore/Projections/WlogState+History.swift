@@ -47,9 +47,11 @@ extension WlogState {
     /// Each workout's PRs come from `PersonalRecords` over the exercise's whole live history
     /// (not just the page), with the settings' PR rep targets, e1RM formula and max reps.
     public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext) -> HistoryPage {
-        let index = WorkoutIndex(self)
         let needle = filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
-        let matching = index.newestFirstOrder.filter { position in
+        // Filters on sets need every workout's sets; by day alone, only the page's are laid out.
+        let bySets = filter.exercise != nil || filter.group != nil || needle != nil
+        var index = WorkoutIndex(self, placement: bySets ? .all : .none)
+        let matching = index.all.indices.filter { position in
             let entry = index.all[position]
             if let since = filter.since, entry.day < since { return false }
             if let until = filter.until, entry.day > until { return false }
@@ -60,7 +62,11 @@ extension WlogState {
             if let needle, !matches(entry, sets: index.sets(of: entry), needle) { return false }
             return true
         }
-        let page = matching.dropFirst(max(0, filter.offset)).prefix(max(0, filter.limit)).map { index.all[$0] }
+        let offset = max(0, filter.offset)
+        let (end, overflow) = offset.addingReportingOverflow(max(0, filter.limit))
+        let shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
+        if !bySets { index.place(shown) }
+        let page = shown.map { index.all[$0] }
         let pageSets = page.map { index.sets(of: $0) }
         let finder = PRCache(state: self, live: index.live)
         finder.prepare(for: pageSets.joined())

@@ -54,7 +54,7 @@ extension WlogState {
         let timeline = options.withBodyweight ? BodyweightTimeline(self) : nil
         var workoutDays: [WorkoutKey: LocalDay] = [:]
         if options.by == .workout {
-            for entry in WorkoutIndex(self).all { workoutDays[entry.key] = entry.day }
+            for entry in WorkoutIndex(self, placement: .none).all { workoutDays[entry.key] = entry.day }
         }
         var buckets: [String: Bucket] = [:]
         for set in liveSets {

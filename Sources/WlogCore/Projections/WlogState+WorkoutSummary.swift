@@ -10,10 +10,26 @@ extension WlogState {
     func summary(of entry: WorkoutIndex.Entry, sets entrySets: [LoggedSet], context: QueryContext, prs: PRCache) -> WorkoutSummary {
         let record = self.record(of: entry)
         var order: [String] = record?.exercises.map(\.exercise) ?? []
-        var setsByExercise: [String: [LoggedSet]] = [:]
+        // The exercises of the sets by first set, each one's sets, and each set's exercise among
+        // them (a workout has a handful: compared, not hashed; the last one first).
+        var performed: [String] = []
+        var setsOfPerformed: [[LoggedSet]] = []
+        var performedOfSet: [Int] = []
+        performedOfSet.reserveCapacity(entrySets.count)
         for set in entrySets {
-            if setsByExercise[set.exercise] == nil && !order.contains(set.exercise) { order.append(set.exercise) }
-            setsByExercise[set.exercise, default: []].append(set)
+            var k = performedOfSet.last ?? -1
+            if k < 0 || performed[k] != set.exercise {
+                if let known = performed.firstIndex(of: set.exercise) {
+                    k = known
+                } else {
+                    k = performed.count
+                    performed.append(set.exercise)
+                    setsOfPerformed.append([])
+                    if !order.contains(set.exercise) { order.append(set.exercise) }
+                }
+            }
+            setsOfPerformed[k].append(set)
+            performedOfSet.append(k)
         }
         var exercises: [WorkoutExerciseSummary] = []
         var labelItems: [WorkoutLabel.Item] = []
@@ -22,7 +38,7 @@ extension WlogState {
         var reps = 0
         for id in order {
             let exercise = exerciseOrStandIn(id)
-            let sets = setsByExercise[id] ?? []
+            let sets = performed.firstIndex(of: id).map { setsOfPerformed[$0] } ?? []
             var volume: Int64 = 0
             for set in sets {
                 volume += SetVolume.kilogramTenThousandths(of: set, kind: exercise.kind) ?? 0
@@ -36,9 +52,10 @@ extension WlogState {
             if !sets.isEmpty { labelItems.append(WorkoutLabel.Item(group: exercise.group, sets: sets.count)) }
         }
         var records: [SetRecords] = []
-        prs.prepare(for: entrySets)
-        for set in entrySets {
-            let made = prs.records(of: set)
+        prs.prepare(exercises: performed)
+        let recordsOfPerformed = performed.map { prs.records(ofExercise: $0) }
+        for (set, k) in zip(entrySets, performedOfSet) {
+            let made = recordsOfPerformed[k]?.prs(of: set.id) ?? []
             if !made.isEmpty { records.append(SetRecords(set: set.id, exercise: set.exercise, records: made)) }
         }
         let started = entry.started

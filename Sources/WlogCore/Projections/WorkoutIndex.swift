@@ -1,10 +1,12 @@
 /// The live workouts of a state: explicit sessions not discarded and implicit days with sets.
 ///
 /// Built on demand by the queries in one pass over the live sets (O(sets)); evolve keeps no
-/// aggregate of its own. Entries refer to their sets by position in the `LiveSets` view, so
-/// building the index makes no `LoggedSet`: a query makes the sets of the entries it shows
-/// (`sets(of:)`). The positions of all entries share one array, entry after entry (an array per
-/// entry grown a set at a time was a fifth of `history`'s instructions on a 20-year journal).
+/// aggregate of its own. The pass finds each live set's workout from its ledger row's workout
+/// slot (or, without one, its local day) — an array lookup per set, no key made, no hashing —
+/// and notes it in `entryOfSet`. Which sets each entry has is then laid out for the entries a
+/// query shows (`place(_:)`): history's page of 20 workouts does not lay out the other 4,500.
+/// Entries refer to their sets by position in the `LiveSets` view, so building the index makes
+/// no `LoggedSet`: a query makes the sets of the entries it shows (`sets(of:)`).
 struct WorkoutIndex {
     /// One workout: its key, when its session started and the positions of its live sets.
     ///
@@ -15,13 +17,19 @@ struct WorkoutIndex {
         /// When its session started (`workout.started`), when it has a session record.
         var sessionStarted: ZonedInstant?
         /// Where the positions of its sets (in `WorkoutIndex.live`, history order) are in
-        /// `WorkoutIndex.setPositions`.
-        var setRange: Range<Int> = 0..<0
+        /// `WorkoutIndex.setPositions`; nil until `place(_:)` laid them out.
+        var setRange: Range<Int>?
         /// When its first set was performed.
         var firstPerformed: ZonedInstant?
+        /// The position of its first set in `WorkoutIndex.live` (−1: it has none): none of its
+        /// sets comes before, so laying out its sets reads from there on.
+        var firstPosition = -1
 
-        /// The local day it is listed under: the day it started (explicit), else its key's day.
-        var day: LocalDay {
+        /// The local day it is listed under (`listedDay`, kept once the entry is complete).
+        var day = LocalDay(daysSince1970: 0)
+
+        /// The day it started (explicit), else its key's day.
+        var listedDay: LocalDay {
             if let sessionStarted { return sessionStarted.localDay }
             if case .implicit(let day) = key { return day }
             return firstPerformed?.localDay ?? LocalDay(daysSince1970: 0)
@@ -29,105 +37,161 @@ struct WorkoutIndex {
 
         /// When it started: the session start, else its first set.
         var started: ZonedInstant? { sessionStarted ?? firstPerformed }
+    }
 
-        /// Newest first: by day, then start, then key.
-        static func newestFirst(_ a: Entry, _ b: Entry) -> Bool {
-            if a.day != b.day { return a.day > b.day }
-            let sa = a.started?.instant, sb = b.started?.instant
-            if sa != sb, let sa, let sb { return sa > sb }
-            return a.key > b.key
-        }
+    /// Which entries' sets `init` lays out.
+    enum Placement {
+        /// Every entry's (queries over every workout, or filtering on sets).
+        case all
+        /// None yet: the caller places the entries it shows (`place(_:)`).
+        case none
     }
 
     /// The live sets in history order (the view entries point into).
     let live: LiveSets
-    /// Every workout, in order of first appearance.
+    /// Every workout (the order is of no meaning: queries sort with `newestFirstOrder`).
     private(set) var all: [Entry] = []
-    /// The position of each workout in `all`.
-    private var positions: [WorkoutKey: Int] = [:]
-    /// The positions in `live` of every entry's sets: the first entry's, then the second's, …
+    /// The entry (position in `all`) of each live set, by the set's position in `live`.
+    private let entryOfSet: [Int32]
+    /// The positions in `live` of the placed entries' sets: the first placed entry's, then the
+    /// second's, … (history order within an entry).
     private var setPositions: [Int32] = []
 
-    /// Indexes the live workouts of `state`.
-    init(_ state: WlogState) {
+    /// Indexes the live workouts of `state`, laying out the sets of the entries `placement` says.
+    init(_ state: WlogState, placement: Placement = .all) {
         let live = state.lazyLiveSets
         self.live = live
-        // The entry of each live set, and how many sets each entry has.
-        var entryOfSet: [Int32] = []
-        entryOfSet.reserveCapacity(live.count)
-        var counts: [Int] = []
-        all.reserveCapacity(state.workouts.count + 64)
-        positions.reserveCapacity(state.workouts.count + 64)
-        var current = -1
-        // The current entry's workout slot in the ledger (−1: implicit) and, when implicit, its
-        // day: a set of the same slot (and day) is in the same workout, no key made.
-        var currentSlot: Int32 = -2
-        var currentDay: LocalDay?
         let ledger = live.ledger
-        for position in live.indices {
-            let slot = ledger.rows[Int(live.rows[position])].workout
-            if slot != currentSlot || (slot < 0 && live.performed(at: position).localDay != currentDay) {
-                let key = live.workoutKey(at: position)
-                current = entryPosition(
-                    key, sessionStarted: live.workoutID(at: position).flatMap { state.workouts[$0]?.started },
-                    first: live.performed(at: position))
-                currentSlot = slot
-                if case .implicit(let day) = key { currentDay = day }
-                if current == counts.count { counts.append(0) }
+        let slots = WorkoutSlots(ledger)
+        var maker = EntryMaker(live: live, slots: slots.count, capacity: state.workouts.count + 64)
+        let count = live.count
+        entryOfSet = [Int32](unsafeUninitializedCapacity: count) { out, initialized in
+            for position in 0..<count {
+                let slot = slots.canonical(ledger.rows[Int(live.rows[position])].workout)
+                out[position] = slot >= 0 ? maker.entry(ofSlot: slot, at: position) : maker.implicitEntry(at: position)
             }
-            counts[current] += 1
-            entryOfSet.append(Int32(truncatingIfNeeded: current))
+            initialized = count
         }
-        for record in state.workouts.values where !record.isDiscarded && positions[.explicit(record.id)] == nil {
-            _ = entryPosition(.explicit(record.id), sessionStarted: record.started, first: nil)
+        // Session starts from the records; sessions not discarded without a live set are entries too.
+        let workouts = state.workouts.values
+        for index in workouts.indices {
+            if let slot = slots.slot(of: workouts[index].id), maker.slotEntry[slot] >= 0 {
+                maker.entries[Int(maker.slotEntry[slot])].sessionStarted = workouts[index].started
+            } else if !workouts[index].isDiscarded {
+                maker.entries.append(Entry(key: .explicit(workouts[index].id), sessionStarted: workouts[index].started))
+            }
         }
-        // Each entry's range, then the positions put in place (in history order within an entry).
-        var next: [Int] = []
-        next.reserveCapacity(counts.count)
+        for index in maker.entries.indices { maker.entries[index].day = maker.entries[index].listedDay }
+        all = maker.entries
+        if case .all = placement { place(Array(all.indices)) }
+    }
+
+    /// Lays out the sets of the entries at `positions` in `all` (and only theirs: any placed
+    /// before are forgotten), in one pass over the live sets' entries.
+    mutating func place(_ positions: [Int]) {
+        for index in all.indices { all[index].setRange = nil }
+        // The rank of each wanted entry in `positions` (−1: not wanted).
+        var rank = [Int32](repeating: -1, count: all.count)
+        for (k, position) in positions.enumerated() { rank[position] = Int32(truncatingIfNeeded: k) }
+        // The positions of the wanted sets (every set when every entry is wanted), from the
+        // first set of any of them (history's newest workouts: the last few hundred sets).
+        var found: [Int32] = []
+        if positions.count < all.count {
+            var from = entryOfSet.count
+            for position in positions where all[position].firstPosition >= 0 {
+                from = min(from, all[position].firstPosition)
+            }
+            entryOfSet.withUnsafeBufferPointer { entries in
+                rank.withUnsafeBufferPointer { rank in
+                    for position in from..<entries.count where rank[Int(entries[position])] >= 0 {
+                        found.append(Int32(truncatingIfNeeded: position))
+                    }
+                }
+            }
+        } else {
+            found = Array(0..<Int32(truncatingIfNeeded: entryOfSet.count))
+        }
+        // Counted per entry, then put in place (history order within an entry).
+        var next = [Int](repeating: 0, count: positions.count)
+        for position in found { next[Int(rank[Int(entryOfSet[Int(position)])])] += 1 }
         var start = 0
-        for (index, count) in counts.enumerated() {
-            all[index].setRange = start..<(start + count)
-            next.append(start)
-            start += count
+        for (k, position) in positions.enumerated() {
+            all[position].setRange = start..<(start + next[k])
+            (next[k], start) = (start, start + next[k])
         }
-        var flat = [Int32](repeating: 0, count: entryOfSet.count)
-        for (position, entry) in entryOfSet.enumerated() {
-            flat[next[Int(entry)]] = Int32(truncatingIfNeeded: position)
-            next[Int(entry)] += 1
+        var flat = [Int32](repeating: 0, count: found.count)
+        for position in found {
+            let k = Int(rank[Int(entryOfSet[Int(position)])])
+            flat[next[k]] = position
+            next[k] += 1
         }
         setPositions = flat
     }
 
-    /// The position of `key`'s entry, made when new.
-    private mutating func entryPosition(
-        _ key: WorkoutKey, sessionStarted: @autoclosure () -> ZonedInstant?, first: ZonedInstant?
-    ) -> Int {
-        if let known = positions[key] { return known }
-        all.append(Entry(key: key, sessionStarted: sessionStarted(), firstPerformed: first))
-        positions[key] = all.count - 1
-        return all.count - 1
-    }
-
-    /// The live sets of an entry, in history order.
-    func sets(of entry: Entry) -> [LoggedSet] { setPositions[entry.setRange].map { live[Int($0)] } }
+    /// The live sets of an entry, in history order (none when its sets were not placed).
+    func sets(of entry: Entry) -> [LoggedSet] { placed(entry).map { live[Int($0)] } }
 
     /// Whether any set of the entry satisfies `predicate` (without making an array of them).
     func anySet(of entry: Entry, _ predicate: (LoggedSet) -> Bool) -> Bool {
-        setPositions[entry.setRange].contains { predicate(live[Int($0)]) }
+        placed(entry).contains { predicate(live[Int($0)]) }
     }
 
-    /// Every workout, newest first.
-    var newestFirst: [Entry] { newestFirstOrder.map { all[$0] } }
+    /// The positions in `live` of the entry's sets.
+    private func placed(_ entry: Entry) -> ArraySlice<Int32> {
+        assert(entry.setRange != nil, "the sets of a workout shown must be placed first")
+        return setPositions[entry.setRange ?? 0..<0]
+    }
+}
 
-    /// The positions in `all` of every workout, newest first (`Entry.newestFirst`): the sort
-    /// compares and moves integers, not entries holding arrays and strings.
-    var newestFirstOrder: [Int] {
-        let days = all.map(\.day)
-        let starts = all.map { $0.started?.instant }
-        return all.indices.sorted { a, b in
-            if days[a] != days[b] { return days[a] > days[b] }
-            if starts[a] != starts[b], let sa = starts[a], let sb = starts[b] { return sa > sb }
-            return all[a].key > all[b].key
+/// Makes `WorkoutIndex`'s entries as the pass over the live sets meets their first sets.
+private struct EntryMaker {
+    let live: LiveSets
+    var entries: [WorkoutIndex.Entry] = []
+    /// The entry of each workout slot, −1 until its first live set.
+    var slotEntry: [Int32]
+    /// The entry of each implicit day met, and the day of the last implicit set.
+    var dayEntry: [LocalDay: Int32] = [:]
+    var lastDay: LocalDay?
+    var lastDayEntry: Int32 = -1
+
+    init(live: LiveSets, slots: Int, capacity: Int) {
+        self.live = live
+        slotEntry = [Int32](repeating: -1, count: slots)
+        entries.reserveCapacity(capacity)
+    }
+
+    /// The entry of the set at `position`, of workout slot `slot` (made at its first set).
+    @inline(__always)
+    mutating func entry(ofSlot slot: Int, at position: Int) -> Int32 {
+        let known = slotEntry[slot]
+        return known >= 0 ? known : newEntry(ofSlot: slot, at: position)
+    }
+
+    @inline(never)
+    private mutating func newEntry(ofSlot slot: Int, at position: Int) -> Int32 {
+        let entry = Int32(truncatingIfNeeded: entries.count)
+        slotEntry[slot] = entry
+        entries.append(WorkoutIndex.Entry(key: .explicit(live.ledger.workoutIDs[slot]),
+                                          firstPerformed: live.performed(at: position), firstPosition: position))
+        return entry
+    }
+
+    /// The entry of the set at `position`, which has no workout: its local day's.
+    @inline(never)
+    mutating func implicitEntry(at position: Int) -> Int32 {
+        let performed = live.performed(at: position)
+        let day = performed.localDay
+        if day == lastDay { return lastDayEntry }
+        let entry: Int32
+        if let known = dayEntry[day] {
+            entry = known
+        } else {
+            entry = Int32(truncatingIfNeeded: entries.count)
+            dayEntry[day] = entry
+            entries.append(WorkoutIndex.Entry(key: .implicit(day), firstPerformed: performed, firstPosition: position))
         }
+        lastDay = day
+        lastDayEntry = entry
+        return entry
     }
 }

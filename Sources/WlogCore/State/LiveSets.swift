@@ -12,15 +12,20 @@ public struct LiveSets: RandomAccessCollection, Sendable {
 
     init(_ ledger: SetLedger) {
         self.ledger = ledger
-        var rows: [Int32] = []
-        rows.reserveCapacity(ledger.rows.count)
-        ledger.rows.withUnsafeBufferPointer { all in
-            for index in ledger.historyOrder() {
-                let row = all[Int(index)]
-                if !row.isDeleted && !ledger.isDiscarded(row) { rows.append(index) }
+        let order = ledger.historyOrder()
+        // Written in place, not appended (an append checks capacity and uniqueness: a third of this).
+        rows = [Int32](unsafeUninitializedCapacity: order.count) { live, count in
+            count = 0
+            ledger.rows.withUnsafeBufferPointer { all in
+                for index in order {
+                    let row = all[Int(index)]
+                    if !row.isDeleted && !ledger.isDiscarded(row) {
+                        live[count] = index
+                        count += 1
+                    }
+                }
             }
         }
-        self.rows = rows
     }
 
     public var startIndex: Int { 0 }
