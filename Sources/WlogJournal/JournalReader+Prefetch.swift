@@ -30,13 +30,8 @@ extension JournalReader {
                 case .failure(let error): throw error
                 }
             }
-            guard let base = unit.bytes.baseAddress else { units.release(); continue }
-            var seq = unit.firstSeq
-            for line in unit.lines {
-                if seq > after {
-                    try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
-                }
-                seq += 1
+            if let base = unit.bytes.baseAddress {
+                try Self.deliver(unit.lines, in: base, firstSeq: unit.firstSeq, after: after, to: body)
             }
             units.release()
         }

@@ -79,13 +79,21 @@ public final class JournalReader {
                      _ body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) throws -> JournalStatus {
         try scan(after: after, checkDigests: checkDigests, skipping: prefix) { unit, lines in
             guard let base = unit.content?.baseAddress else { return }
-            var seq = unit.firstSeq
-            for line in lines {
-                if seq > after {
-                    try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
-                }
-                seq += 1
+            try Self.deliver(lines, in: base, firstSeq: unit.firstSeq, after: after, to: body)
+        }
+    }
+
+    /// Calls `body` with each of a unit's `lines` (in its content at `base`, numbered from
+    /// `firstSeq`) whose sequence is greater than `after`: what both read paths hand out.
+    @inline(__always)
+    static func deliver(_ lines: [LineRef], in base: UnsafeRawPointer, firstSeq: UInt64, after: UInt64,
+                        to body: (_ seq: UInt64, _ line: UnsafeRawBufferPointer) throws -> Void) rethrows {
+        var seq = firstSeq
+        for line in lines {
+            if seq > after {
+                try body(seq, UnsafeRawBufferPointer(start: base + Int(line.start), count: Int(line.end - line.start)))
             }
+            seq += 1
         }
     }
 
