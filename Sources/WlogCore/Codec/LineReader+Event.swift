@@ -3,11 +3,10 @@ extension LineReader {
     ///
     /// Envelope members are read until the first payload member; if `type` has not been seen by
     /// then, the rest of the object is scanned for it first. The payload decoder then reads every
-    /// remaining member (handing envelope ones back to `EnvelopeFields`). Planned exercises share
-    /// the strings of `names` when it has their ids.
+    /// remaining member (handing envelope ones back to `EnvelopeFields`).
     mutating func event() throws(Failure) -> Event {
         var env = EnvelopeFields()
-        if canonicalEnvelope(&env, prefetchingIn: EventIDTable()) {
+        if canonicalEnvelope(&env, prefetchingIn: EventIDTable.none) {
             if env.type == .setLogged {
                 var p = SetLine()
                 if canonicalSetLogged(NoExerciseSlots(), into: &p) != nil {
@@ -23,7 +22,7 @@ extension LineReader {
     /// Reads the rest of the event object after the envelope members read into `env` (the
     /// cursor inside the top-level object, at its next member).
     mutating func event(after env: inout EnvelopeFields) throws(Failure) -> Event {
-        var memo = PlannedMemo()
+        var memo = PlannedMemo.unused
         return try event(after: &env, memo: &memo)
     }
 

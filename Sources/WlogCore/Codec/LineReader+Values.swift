@@ -237,7 +237,7 @@ extension LineReader {
         @inline(__always) func d(_ i: Int) -> Int { Int(p[i] &- 0x30) }
         let head = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
         let tail = UnsafeRawPointer(p).loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-        if head == lastDay.head && tail == lastDay.tail {
+        if head == lastDay.head && tail == lastDay.tail && lastDay.isSet {
             guard let time = LineReader.canonicalTimeOfDay(p) else { return nil }
             return lastDay.days * 86_400_000 + time
         }
@@ -248,7 +248,7 @@ extension LineReader {
         let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
         guard (1...12).contains(month), day >= 1, day <= LocalDay.daysIn(month: month, year: year) else { return nil }
         let days = Int64(LocalDay.daysFromCivil(year: year, month: month, day: day))
-        lastDay = DayMemo(head: head, tail: tail, days: days)
+        lastDay = DayMemo(head: head, tail: tail, days: days, isSet: true)
         return days * 86_400_000 + time
     }
 

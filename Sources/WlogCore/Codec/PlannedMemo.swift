@@ -14,6 +14,15 @@ struct PlannedMemo: Sendable, Equatable {
     private var arrays: [[PlannedExercise]] = []
     /// The entry the next new text replaces once `capacity` are kept.
     private var next = 0
+    /// Whether texts are kept: not for a single decode, which would copy each text for nothing.
+    private var keeps = true
+
+    /// A memo that keeps nothing (`EventCodec.decode`: one line, no next line to remember for).
+    static var unused: PlannedMemo {
+        var memo = PlannedMemo()
+        memo.keeps = false
+        return memo
+    }
 
     /// How many texts are kept (a few routine days' worth).
     static let capacity = 8
@@ -48,6 +57,7 @@ struct PlannedMemo: Sendable, Equatable {
 
     /// Keeps `planned`, parsed from `text`.
     mutating func remember(_ text: UnsafeBufferPointer<UInt8>, _ planned: [PlannedExercise]) {
+        guard keeps else { return }
         if texts.count < Self.capacity {
             texts.append(Array(text))
             arrays.append(planned)

@@ -153,7 +153,33 @@ public struct Exercise: Sendable, Hashable, Codable {
     }
 
     /// The find-or-create key of a name: lowercased, trimmed, inner spaces folded.
-    public static func nameKey(_ name: String) -> String {
+    public static func nameKey(_ name: String) -> String { asciiNameKey(name) ?? unicodeNameKey(name) }
+
+    /// `nameKey` by characters: lowercased, split on spaces and tabs, joined by one space.
+    static func unicodeNameKey(_ name: String) -> String {
         name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// `nameKey` by bytes when the name is ASCII (every built-in name is), else nil: building the
+    /// library's name index with `lowercased()` and `split` cost 6 M instructions at every start.
+    static func asciiNameKey(_ name: String) -> String? {
+        var name = name
+        let key = name.withUTF8 { bytes -> [UInt8]? in
+            var key: [UInt8] = []
+            key.reserveCapacity(bytes.count)
+            var space = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || byte == 0x09 {
+                    space = !key.isEmpty
+                    continue
+                }
+                if space { key.append(0x20) }
+                space = false
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+            return key
+        }
+        return key.map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -44,17 +44,7 @@ final class PRCache {
     }
 
     /// Computes the records of every exercise with sets (a query over every workout).
-    func prepareAll() {
-        var missing: [Int32] = []
-        for (slot, id) in state.sets.exerciseIDs.enumerated() where byExercise[id] == nil {
-            if let cached = state.cachedRecords(ofExercise: id) {
-                byExercise[id] = cached
-            } else {
-                missing.append(Int32(truncatingIfNeeded: slot))
-            }
-        }
-        compute(missing)
-    }
+    func prepareAll() { prepare(exercises: state.sets.exerciseIDs) }
 
     /// Computes the records of the exercises in `slots` (an unknown exercise as its stand-in).
     private func compute(_ slots: [Int32]) {

@@ -24,6 +24,9 @@ struct EventIDTable: Sendable {
     var count: Int { ids.count }
 
     /// An empty table with room for `capacity` ids before it grows.
+    /// An empty table made once: what a decode that keeps no table prefetches into.
+    static let none = EventIDTable()
+
     init(capacity: Int = 0) {
         if capacity > 0 { reserve(capacity) }
     }

@@ -46,43 +46,8 @@ public struct LiveSets: RandomAccessCollection, Sendable {
         return out
     }
 
-    /// The live sets of one exercise in history order, made without making the others' (what an
-    /// append's PR announcement reads).
-    func madeSets(ofExercise id: String) -> [LoggedSet] {
-        let slot = ledger.exerciseText.slot(id)
-        guard slot >= 0 else { return [] }
-        var out: [LoggedSet] = []
-        ledger.rows.withUnsafeBufferPointer { all in
-            for index in rows where all[Int(index)].exercise == slot {
-                out.append(ledger.loggedSet(all[Int(index)], resolvingDiscard: false))
-            }
-        }
-        return out
-    }
-
-    /// The workout the set at `position` belongs to (no `LoggedSet` made).
-    func workoutKey(at position: Int) -> WorkoutKey {
-        let row = ledger.rows[Int(rows[position])]
-        return row.workout >= 0 ? .explicit(ledger.workoutIDs[Int(row.workout)]) : .implicit(performed(row).localDay)
-    }
-
-    /// The explicit workout of the set at `position`, if any.
-    func workoutID(at position: Int) -> EventID? {
-        let row = ledger.rows[Int(rows[position])]
-        return row.workout >= 0 ? ledger.workoutIDs[Int(row.workout)] : nil
-    }
-
     /// When the set at `position` was performed.
     func performed(at position: Int) -> ZonedInstant { performed(ledger.rows[Int(rows[position])]) }
-
-    /// The exercise slot of the set at `position` (an index into `exerciseID(slot:)`).
-    func exerciseSlot(at position: Int) -> Int32 { ledger.rows[Int(rows[position])].exercise }
-
-    /// The exercise id of a slot.
-    func exerciseID(slot: Int32) -> String { ledger.exerciseIDs[Int(slot)] }
-
-    /// The number of exercise slots.
-    var exerciseSlotCount: Int { ledger.exerciseIDs.count }
 
     private func performed(_ row: SetRow) -> ZonedInstant {
         let offset = row.has(SetRow.Flags.wideOffset) && row.extra >= 0

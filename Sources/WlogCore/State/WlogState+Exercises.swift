@@ -46,34 +46,9 @@ extension WlogState {
 
     /// The name keys an exercise is found by: its name and its aliases.
     static func nameKeys(of exercise: Exercise) -> [String] {
-        var keys = [nameKey(exercise.name)]
-        for alias in exercise.aliases { keys.append(nameKey(alias)) }
+        var keys = [Exercise.nameKey(exercise.name)]
+        for alias in exercise.aliases { keys.append(Exercise.nameKey(alias)) }
         return keys
-    }
-
-    /// `Exercise.nameKey(text)`, by bytes when the text is ASCII (every built-in name is): lower
-    /// case, runs of spaces and tabs made one space, none at either end. Building the library's
-    /// name index with `lowercased()` and `split` cost 6 M instructions at every process start.
-    static func nameKey(_ text: String) -> String {
-        var text = text
-        let ascii = text.withUTF8 { bytes -> [UInt8]? in
-            var key: [UInt8] = []
-            key.reserveCapacity(bytes.count)
-            var space = false
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if byte == 0x20 || byte == 0x09 {
-                    space = !key.isEmpty
-                    continue
-                }
-                if space { key.append(0x20) }
-                space = false
-                key.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-            }
-            return key
-        }
-        guard let ascii else { return Exercise.nameKey(text) }
-        return String(decoding: ascii, as: UTF8.self)
     }
 
     mutating func index(_ exercise: Exercise) {

@@ -60,9 +60,10 @@ struct ApplyLineMemoTests {
         }
     }
 
-    @Test("dates: a repeated date, the next day, a month end, a leap day and an invalid one")
+    @Test("dates: ten NUL bytes before any date, a repeated date, the next day, a month end, a leap day and an invalid one")
     func dates() throws {
-        let ats = ["2026-01-31T23:59:59.999Z", "2026-01-31T00:00:00.000Z", "2026-02-01T00:00:00.000Z",
+        // The first: a fresh memo's zeros must not match a date of NUL bytes (it is refused).
+        let ats = [String(repeating: "\u{0}", count: 10) + "T12:00:00.000Z", "2026-01-31T23:59:59.999Z", "2026-01-31T00:00:00.000Z", "2026-02-01T00:00:00.000Z",
                    "2026-01-31T12:00:00.000Z", "2024-02-29T06:30:00.000Z", "2025-02-29T06:30:00.000Z",
                    "2024-02-29T07:30:00.000Z", "2024-02-30T07:30:00.000Z", "2024-12-31T07:30:00.000Z"]
         var oneStep = WlogState.initial
@@ -74,6 +75,7 @@ struct ApplyLineMemoTests {
             let expected: EventDecodingError?
             do throws(EventDecodingError) { twoSteps.apply(try EventCodec.decode(line)); expected = nil } catch { expected = error }
             #expect(ApplyLineTests.apply(line, to: &oneStep) == expected, "\(at)")
+            if index == 0 { #expect(expected != nil, "a date of NUL bytes is not a date") }
         }
         #expect(oneStep == twoSteps)
         #expect(oneStep.allSets.map(\.performed.instant.millisecondsSince1970) == [

@@ -1,21 +1,21 @@
 import Testing
 @testable import WlogCore
 
-/// The state's byte-wise name key is `Exercise.nameKey`, ASCII or not.
+/// `Exercise.nameKey`'s byte-wise path gives the character-wise key, ASCII or not.
 @Suite("Name keys")
 struct NameKeyTests {
-    @Test("the fast name key equals Exercise.nameKey", arguments: [
+    @Test("the byte-wise name key equals the character-wise one", arguments: [
         "Bench Press", "  bench\tpress  ", "BENCH   PRESS", "", " ", "\t\t", "Barbell Row (Pendlay)",
         "Squat-Front", "Übung Kniebeuge", "café  AU lait", "ŞEYMA  press", "a\u{00A0}b", "Z@[`{", "A\r\nB",
     ])
     func sameAsExercise(text: String) {
-        #expect(WlogState.nameKey(text) == Exercise.nameKey(text))
+        #expect(Exercise.nameKey(text) == Exercise.unicodeNameKey(text))
     }
 
     @Test("every built-in exercise's keys are the ones Exercise.nameKey makes")
     func library() {
         for exercise in WlogState.defaultLibrary {
-            #expect(WlogState.nameKeys(of: exercise) == [Exercise.nameKey(exercise.name)] + exercise.aliases.map(Exercise.nameKey))
+            #expect(WlogState.nameKeys(of: exercise) == [Exercise.unicodeNameKey(exercise.name)] + exercise.aliases.map(Exercise.unicodeNameKey))
         }
     }
 

@@ -94,6 +94,6 @@ import Testing
         #expect(id.short == "01234567")
         var bytes = [UInt8](repeating: 0, count: 33)
         let end = bytes.withUnsafeMutableBufferPointer { id.writeHex(into: $0, at: 1) }
-        #expect(end == 33 && String(decoding: bytes[1...], as: UTF8.self) == id.hex)
+        #expect(end == 33 && String(decoding: bytes[1...], as: UTF8.self) == "0123456789abcdeffedcba9876543210")
     }
 }
