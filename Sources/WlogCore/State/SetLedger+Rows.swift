@@ -88,13 +88,12 @@ extension SetLedger {
                           recorded: Instant(millisecondsSince1970: r.recorded), type: change?.type ?? .setLogged)
     }
 
-    /// Appends the set of a `set.logged` event; `exercise` is the slot of `p.exercise` when the
-    /// caller already found it, else −1.
+    /// Appends the set of a `set.logged` event (the one-step replay's canonical lines go through
+    /// `WlogState.applySetLine` instead, without a `SetLogged`).
     @inline(__always)
-    mutating func log(_ p: inout SetLogged, envelope e: Envelope, exercise: Int32 = -1) {
-        let slot = exercise >= 0 ? exercise : exerciseSlot(p.exercise)
+    mutating func log(_ p: inout SetLogged, envelope e: Envelope) {
         rows.append(row(
-            id: e.id, seq: e.seq, exercise: slot, workout: p.workout, performed: e.occurred, reps: p.reps,
+            id: e.id, seq: e.seq, exercise: exerciseSlot(p.exercise), workout: p.workout, performed: e.occurred, reps: p.reps,
             weight: p.weight, distance: p.distance, durationMilliseconds: p.durationMilliseconds, rpe: p.rpe,
             effort: p.effort, setType: p.setType, done: p.done, notes: p.notes, isDeleted: false,
             recorded: e.recorded, actor: e.actor, change: -1))
