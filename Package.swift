@@ -3,6 +3,9 @@
 // wlog — an event-sourced workout engine. Module layout: ../shared/design/architecture.md
 // (here: docs/ARCHITECTURE.md). Dependency direction:
 //   wlog → WlogInterop → WlogCore → CPrefetch;  wlog → WlogJournal → CLZ4.
+//   wlog-server → WlogServer → WlogStore → WlogCore, WlogJournal. The server and its heavy stack
+//   (Hummingbird, jwt-kit) are their own product: `swift build --product wlog` never builds them,
+//   and `wlog serve` runs the `wlog-server` executable found beside `wlog`.
 
 import PackageDescription
 
@@ -14,6 +17,10 @@ let package = Package(
         .library(name: "WlogCore", targets: ["WlogCore"]),
         .library(name: "WlogJournal", targets: ["WlogJournal"]),
         .library(name: "WlogInterop", targets: ["WlogInterop"]),
+        // Many lifters' journals behind one small protocol (no network code): the server's store.
+        .library(name: "WlogStore", targets: ["WlogStore"]),
+        // `wlog serve`: the Treoir REST API v1 over the lifters' journals (Hummingbird 2, jwt-kit).
+        .executable(name: "wlog-server", targets: ["wlog-server"]),
         // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
         .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
         // The seeded history generators of wlog-generate, for measure-replay and the Benchmarks package.
@@ -23,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // The server only. swift-configuration support is left out (traits: FullFoundation only).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +52,37 @@ let package = Package(
         .target(name: "CPrefetch"),
         .target(name: "WlogCore", dependencies: ["CPrefetch"]),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
+        .target(name: "WlogStore", dependencies: ["WlogCore", "WlogJournal", "WlogInterop"]),
+        .target(
+            name: "WlogServer",
+            dependencies: [
+                "WlogCore", "WlogStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/openapi.json")]
+        ),
+        .executableTarget(
+            name: "wlog-server",
+            dependencies: [
+                "WlogServer", "WlogStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/wlog-server"
+        ),
+        .testTarget(
+            name: "WlogServerTests",
+            dependencies: [
+                "WlogServer", "WlogStore", "WlogCore", "WlogJournal",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         .target(name: "WlogBaselines", dependencies: ["WlogCore"]),
         .target(name: "WlogGenerator", dependencies: ["WlogCore"]),
         .executableTarget(

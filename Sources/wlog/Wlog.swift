@@ -33,6 +33,9 @@ struct Wlog: ParsableCommand {
 
     /// Lifts the global options out of the arguments, then runs the subcommand with `cli.md`'s exit codes.
     static func main() {
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == Serve.configuration.commandName {
+            Serve.exec(Array(CommandLine.arguments.dropFirst(2)))
+        }
         let (options, arguments) = GlobalOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
         Run.options = options
         do {
@@ -61,6 +64,6 @@ enum WlogCommands {
         Init.self, Append.self, Import.self, History.self, PRs.self, ShowCommand.self, ExercisesCommand.self, ExerciseCommand.self,
         E1RMCommand.self, VolumeCommand.self, BodyweightCommand.self, TodayCommand.self, AuditCommand.self, EventsCommand.self,
         ExportCommand.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
-        Compact.self, Replay.self,
+        Compact.self, Replay.self, Serve.self,
     ]
 }

@@ -82,6 +82,20 @@ extension WlogState {
         return HistoryPage(days: days, total: matching.count)
     }
 
+    /// One workout's summary (a session by id, or a day's implicit workout) with its PRs; nil
+    /// when the state has no such live workout. Lays out that workout's sets only (what an API's
+    /// workout detail asks for, without the cost of a history page).
+    public func workoutSummary(_ key: WorkoutKey, context: QueryContext) -> WorkoutSummary? {
+        var index = WorkoutIndex(self, placement: .none)
+        guard let position = index.all.firstIndex(where: { $0.key == key }) else { return nil }
+        index.place([position])
+        let entry = index.all[position]
+        let sets = index.sets(of: entry)
+        let finder = PRCache(state: self, live: index.live)
+        finder.prepare(for: sets)
+        return summary(of: entry, sets: sets, context: context, prs: finder)
+    }
+
     /// Every workout newest first, unpaginated, with PRs.
     public func workoutSummaries(context: QueryContext) -> [WorkoutSummary] {
         var summaries: [WorkoutSummary] = []
@@ -101,7 +115,7 @@ extension WlogState {
     }
 
     /// The exercise, or a stand-in named by its id (group Core, so labels ignore it) when unknown.
-    func exerciseOrStandIn(_ id: String) -> Exercise {
+    public func exerciseOrStandIn(_ id: String) -> Exercise {
         exercise(id) ?? Exercise(id: id, name: id, group: .core, pattern: .core, isCustom: true)
     }
 

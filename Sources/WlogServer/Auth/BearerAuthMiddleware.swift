@@ -1,0 +1,27 @@
+import Hummingbird
+
+/// Authenticates every API request by its `Authorization: Bearer <JWT>` and rate-limits it: by
+/// the peer's address before the token is looked at (so a flood of bad tokens is throttled too),
+/// then by the token's lifter.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = LifterRequestContext
+    let verifier: TokenVerifier
+    let perAddress: RateLimiter
+    let perLifter: RateLimiter
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try perAddress.check(context.peer, what: "address")
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("a bearer token is required (Authorization: Bearer <token>)")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw APIError.unauthorized("the Authorization header must be \"Bearer <token>\"")
+        }
+        let lifter = try await verifier.lifter(fromBearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        try perLifter.check(lifter.uuid, what: "user")
+        var context = context
+        context.lifter = lifter
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import JWTKit
+import WlogStore
+
+/// Checks bearer tokens as Supabase issues them: HS256 with the project's secret (its legacy
+/// scheme, and what `wlog serve token` mints) and RS256/ES256 with keys from a JWKS file (its
+/// current scheme). A token is accepted only when its `alg` is one of those three and matches
+/// the key it names, its signature is good, `exp` is in the future, `nbf` (if any) is past,
+/// `aud` contains the expected audience and `sub` is a UUID.
+public struct TokenVerifier: Sendable {
+    let keys: JWTKeyCollection
+    /// The `aud` a token must carry (`authenticated`, as Supabase's user tokens do).
+    public let audience: String
+    /// Seconds of clock skew allowed on `exp` and `nbf`.
+    public let leeway: Double
+    let clock: @Sendable () -> Date
+
+    /// A verifier for an HS256 `secret` and/or the keys of a JWKS document.
+    public init(hmacSecret: [UInt8]?, jwks: String?, audience: String = "authenticated", leeway: Double = 30,
+                clock: @escaping @Sendable () -> Date = { Date() }) async throws {
+        let keys = JWTKeyCollection()
+        if let hmacSecret {
+            await keys.add(hmac: HMACKey(from: hmacSecret), digestAlgorithm: .sha256)
+        }
+        if let jwks {
+            try await keys.add(jwksJSON: jwks)
+        }
+        self.keys = keys
+        self.audience = audience
+        self.leeway = leeway
+        self.clock = clock
+    }
+
+    /// The lifter a token names, or a 401 saying what is wrong with it (never which part of a
+    /// signature failed).
+    public func lifter(fromBearer token: String) async throws -> LifterID {
+        guard let header = Self.header(of: token) else { throw APIError.unauthorized("the bearer token is not a JWT") }
+        guard let alg = header["alg"] as? String, ["HS256", "RS256", "ES256"].contains(alg) else {
+            throw APIError.unauthorized("the token's algorithm is not accepted (HS256, RS256 or ES256)")
+        }
+        let claims: LifterToken
+        do {
+            claims = try await keys.verify(token, as: LifterToken.self)
+        } catch {
+            throw APIError.unauthorized("the token's signature is not valid")
+        }
+        let now = clock()
+        guard claims.exp.value.addingTimeInterval(leeway) > now else { throw APIError.unauthorized("the token has expired") }
+        if let nbf = claims.nbf, nbf.value.addingTimeInterval(-leeway) > now {
+            throw APIError.unauthorized("the token is not valid yet")
+        }
+        guard claims.aud.value.contains(audience) else {
+            throw APIError.unauthorized("the token is not for this audience (aud must include \(audience))")
+        }
+        guard let lifter = LifterID(claims.sub.value) else {
+            throw APIError.unauthorized("the token's subject is not a user id (a UUID)")
+        }
+        return lifter
+    }
+
+    /// The JOSE header of a compact JWT, without checking anything else.
+    static func header(of token: String) -> [String: Any]? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let data = Base64URL.decode(parts[0]),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object
+    }
+}
+
+/// Base64url without padding, as JWTs use it.
+enum Base64URL {
+    static func decode(_ text: Substring) -> Data? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+}

@@ -1,0 +1,59 @@
+import Hummingbird
+import Logging
+import WlogCore
+import WlogStore
+
+/// The outermost middleware: every thrown error becomes seed 004's error envelope, and each
+/// request is logged with its status and duration. Store errors map to 400 (a refusal), 409
+/// (a conflicting write), 503 (a damaged journal or an unavailable store).
+struct EnvelopeMiddleware: RouterMiddleware {
+    typealias Context = LifterRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let apiError = Self.apiError(error, logger: context.logger)
+            response = try apiError.response(from: request, context: context)
+        }
+        let elapsed = ContinuousClock.now - start
+        context.logger.log(level: response.status.code >= 500 ? .warning : .debug, "request", metadata: [
+            "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
+            "ms": "\(elapsed.components.attoseconds / 1_000_000_000_000_000 + elapsed.components.seconds * 1000)",
+        ])
+        return response
+    }
+
+    static func apiError(_ error: any Error, logger: Logger) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as StoreError:
+            switch error {
+            case .refused(let refusal): return .refused(refusal)
+            case .damaged(let reason):
+                return .unavailable("this lifter's journal is damaged and read-only until repaired: " + reason, retryAfter: 60)
+            case .unavailable(let reason):
+                logger.error("store unavailable", metadata: ["reason": "\(reason)"])
+                return .unavailable("the store is unavailable; retry shortly")
+            case .conflict:
+                return APIError(.conflict, code: "CONFLICT", message: "another write changed this lifter at the same time; retry")
+            }
+        case let error as Refusal:
+            return .refused(error)
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return .notFound("this path")
+            case .contentTooLarge: return APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", message: "the body is too large")
+            case .methodNotAllowed: return APIError(.methodNotAllowed, code: "METHOD_NOT_ALLOWED", message: "this method is not allowed on this path")
+            case .badRequest: return APIError(.badRequest, code: "VALIDATION_ERROR", message: error.body ?? "bad request")
+            default: return APIError(error.status, code: "HTTP_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
+            }
+        default:
+            logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError(.internalServerError, code: "INTERNAL_ERROR", message: "the server failed to answer; nothing was changed")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// JSON in and out: request bodies decoded with every fault named by field, responses encoded
+/// in seed 004's envelope.
+enum JSONBody {
+    /// Shared coders (both are safe to use from many threads once configured).
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }()
+    static let decoder = JSONDecoder()
+
+    /// `{"success": true, "data": …, "meta": …}` with `status`.
+    static func envelope<Data: Encodable>(_ data: Data, meta: PageMeta? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+        try response(Envelope(data: data, meta: meta), status: status)
+    }
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        let bytes = try encoder.encode(value)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: bytes)))
+    }
+
+    /// Decodes the request's JSON body as `T`; an absent or empty body decodes as `{}` when `T`
+    /// allows it. 415 for a body that is not `application/json`, 413 past the size limit, 400
+    /// naming the field for malformed JSON or a wrong type.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: LifterRequestContext) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
+                           message: "the body is larger than \(context.maxUploadSize) bytes")
+        }
+        var bytes = Data(buffer.readableBytesView)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            bytes = Data("{}".utf8)
+        } else if let type = request.headers[.contentType], !isJSON(type) {
+            throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
+                           message: "Content-Type \(type) is not accepted; send application/json")
+        } else if request.headers[.contentType] == nil {
+            throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
+                           message: "a body needs Content-Type: application/json")
+        }
+        do {
+            return try decoder.decode(T.self, from: bytes)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch let error as APIError {
+            throw error
+        }
+    }
+
+    static func isJSON(_ contentType: String) -> Bool {
+        let media = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
+    }
+
+    /// A decoding failure as a 400 naming the field.
+    static func describe(_ error: DecodingError) -> APIError {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+                .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .validation(field: path(context.codingPath).nonEmpty ?? "body", "must be \(jsonName(type))")
+        case .valueNotFound(let type, let context):
+            return .validation(field: path(context.codingPath).nonEmpty ?? "body", "must be \(jsonName(type)), not null")
+        case .keyNotFound(let key, let context):
+            return .validation(field: path(context.codingPath + [key]), "is required")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return .validation(field: "body", "is not valid JSON")
+            }
+            return .validation(field: path(context.codingPath), context.debugDescription)
+        @unknown default:
+            return .validation(field: "body", "cannot be read")
+        }
+    }
+
+    private static func jsonName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Double.Type: "a number"
+        default: "an object or array of the documented shape"
+        }
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+/// `{"success": true, "data": …, "meta": …}` (`meta` only on paged lists).
+struct Envelope<Data: Encodable>: Encodable {
+    var success = true
+    var data: Data
+    var meta: PageMeta?
+
+    init(data: Data, meta: PageMeta?) {
+        self.data = data
+        self.meta = meta
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(success, forKey: .success)
+        try container.encode(data, forKey: .data)
+        try container.encodeIfPresent(meta, forKey: .meta)
+    }
+
+    enum Keys: String, CodingKey { case success, data, meta }
+}

@@ -1,0 +1,70 @@
+import WlogCore
+
+/// A routine as seed 004's `Routine` (§6). A wlog routine has days; each day is one API routine
+/// (a template a workout starts from), with id `<routine id>.<day index>` and name
+/// `<routine> — <day title>`.
+struct RoutineModel: Encodable, Sendable {
+    var id: String
+    var name: String
+    var exerciseCount: Int
+    /// Minutes: per planned set 45 s of work plus its rest (120 s when the plan gives none).
+    var estimatedDuration: Int
+    var exercises: [RoutineExerciseModel]?
+
+    init(routine: Routine, day: RoutineDay, state: WlogState, withExercises: Bool) {
+        id = Self.id(routine: routine.id, day: day.index)
+        name = routine.name + " — " + day.title
+        exerciseCount = day.exercises.count
+        let seconds = day.exercises.reduce(0) { $0 + $1.sets * (45 + ($1.restSeconds ?? 120)) }
+        estimatedDuration = Int((Double(seconds) / 60).rounded())
+        if withExercises {
+            exercises = day.exercises.enumerated().map { index, planned in
+                RoutineExerciseModel(planned, orderIndex: index, exercise: state.exerciseOrStandIn(planned.exercise))
+            }
+        }
+    }
+
+    static func id(routine: String, day: Int) -> String { routine + "." + String(day) }
+
+    /// The routine and day an API id names (a bare routine id means its first day).
+    static func find(_ text: String, in state: WlogState) -> (Routine, RoutineDay)? {
+        var routineID = text
+        var dayIndex: Int?
+        if let dot = text.lastIndex(of: "."), let index = Int(text[text.index(after: dot)...]) {
+            routineID = String(text[..<dot])
+            dayIndex = index
+        }
+        guard let record = state.routines[routineID], !record.isRetired else { return nil }
+        let days = record.routine.days
+        guard let day = dayIndex.map({ index in days.first { $0.index == index } }) ?? days.min(by: { $0.index < $1.index }) else { return nil }
+        return (record.routine, day)
+    }
+
+    /// Every live routine's days, by routine name then day.
+    static func all(in state: WlogState) -> [(Routine, RoutineDay)] {
+        state.routines.values.filter { !$0.isRetired }.map(\.routine)
+            .sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+            .flatMap { routine in routine.days.sorted { $0.index < $1.index }.map { (routine, $0) } }
+    }
+}
+
+/// A planned exercise of a routine day.
+struct RoutineExerciseModel: Encodable, Sendable {
+    var orderIndex: Int
+    var exercise: ExerciseModel
+    var targetSets: Int
+    var targetRepsLow: Int
+    var targetRepsHigh: Int
+    @Nullable var targetRpe: Double?
+    @Nullable var restSeconds: Int?
+
+    init(_ planned: PlannedExercise, orderIndex: Int, exercise: Exercise) {
+        self.orderIndex = orderIndex
+        self.exercise = ExerciseModel(exercise)
+        targetSets = planned.sets
+        targetRepsLow = planned.repsLow
+        targetRepsHigh = planned.repsHigh
+        targetRpe = planned.rpe?.value
+        restSeconds = planned.restSeconds
+    }
+}

@@ -1,0 +1,31 @@
+import WlogCore
+
+/// A set as seed 004's `ExerciseSet` (§6): weights in kg whatever unit it was logged in.
+struct SetModel: Encodable, Sendable {
+    var id: String
+    var orderIndex: Int
+    @Nullable var reps: Int?
+    @Nullable var weightKg: Double?
+    /// RPE 1–10 in half steps (a whole number when whole).
+    @Nullable var rpe: Double?
+    var setType: String
+    var isCompleted: Bool
+    @Nullable var completedAt: String?
+    @Nullable var durationSeconds: Double?
+    @Nullable var distanceMeters: Double?
+    @Nullable var notes: String?
+
+    init(_ set: LoggedSet, orderIndex: Int) {
+        id = APIID.text(set.id)
+        self.orderIndex = orderIndex
+        reps = set.reps
+        weightKg = set.weight?.kilograms
+        rpe = set.rpe?.value
+        setType = set.setType.rawValue
+        isCompleted = set.done
+        completedAt = String(apiInstant: set.performed.instant)
+        durationSeconds = set.durationMilliseconds.map { Double($0) / 1000 }
+        distanceMeters = set.distance?.metres
+        notes = set.notes
+    }
+}

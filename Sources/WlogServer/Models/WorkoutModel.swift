@@ -1,0 +1,104 @@
+import WlogCore
+
+/// A workout as seed 004's `Workout` (§6): the list item without `exercises`, the detail with them.
+struct WorkoutModel: Encodable, Sendable {
+    var id: String
+    @Nullable var name: String?
+    @Nullable var notes: String?
+    /// wlog's label of the day's training (`Push`, `Legs & Back` …, domain.md).
+    var label: String
+    var startedAt: String
+    @Nullable var completedAt: String?
+    @Nullable var durationSeconds: Int?
+    var totalSets: Int
+    var totalReps: Int
+    var totalVolumeKg: Double
+    var exerciseCount: Int
+    /// Records set in this workout.
+    var prCount: Int
+    @Nullable var routineId: String?
+    var exercises: [WorkoutExerciseModel]?
+
+    /// The model of `summary`; with `record` (its session) and `withExercises`, the detail.
+    init(_ summary: WorkoutSummary, record: WorkoutRecord?, state: WlogState, withExercises: Bool) {
+        id = APIID.text(summary.key)
+        name = summary.name ?? record?.name
+        notes = record.flatMap { $0.finishNotes ?? $0.notes }
+        label = summary.label
+        let started = summary.started ?? summary.exercises.first?.sets.first?.performed
+        startedAt = started.map { String(apiInstant: $0.instant) } ?? String(apiInstant: Instant(millisecondsSince1970: 0))
+        if let finished = summary.finished {
+            completedAt = String(apiInstant: finished.instant)
+        } else if record == nil, let last = summary.exercises.flatMap(\.sets).map(\.performed.instant).max() {
+            // A day's implicit workout is complete once logged: its last set ends it.
+            completedAt = String(apiInstant: last)
+        }
+        durationSeconds = summary.durationMilliseconds.map { Int($0 / 1000) }
+        totalSets = summary.setCount
+        totalReps = summary.reps
+        totalVolumeKg = summary.volume.kilograms
+        prCount = summary.prs.reduce(0) { $0 + $1.records.count }
+        routineId = record?.routine.map { routine in record?.day.map { RoutineModel.id(routine: routine, day: $0) } ?? routine }
+        let ordered = Self.exerciseOrder(summary, record: record)
+        exerciseCount = ordered.count
+        if withExercises {
+            exercises = ordered.enumerated().map { index, entry in
+                WorkoutExerciseModel(exercise: state.exerciseOrStandIn(entry.id), orderIndex: index,
+                                     notes: entry.notes, sets: entry.sets)
+            }
+        }
+    }
+
+    /// The session's exercises in its order (planned, added, reordered), then any other exercise
+    /// its sets name, in the order of their first set.
+    static func exerciseOrder(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?, sets: [LoggedSet])] {
+        var result: [(id: String, notes: String?, sets: [LoggedSet])] = []
+        var setsByExercise: [String: [LoggedSet]] = [:]
+        for group in summary.exercises { setsByExercise[group.exercise.id, default: []].append(contentsOf: group.sets) }
+        var seen = Set<String>()
+        for listed in record?.exercises ?? [] where seen.insert(listed.exercise).inserted {
+            result.append((listed.exercise, listed.notes, setsByExercise[listed.exercise] ?? []))
+        }
+        for group in summary.exercises where seen.insert(group.exercise.id).inserted {
+            result.append((group.exercise.id, group.notes, setsByExercise[group.exercise.id] ?? []))
+        }
+        return result
+    }
+}
+
+/// An exercise of a workout (seed 004's `WorkoutExercise`): its id is the exercise's id, unique
+/// within a workout.
+struct WorkoutExerciseModel: Encodable, Sendable {
+    var id: String
+    var orderIndex: Int
+    @Nullable var notes: String?
+    var exercise: ExerciseModel
+    var sets: [SetModel]
+    /// The working sets of the last session of this exercise before today (routine starts and
+    /// added exercises; null elsewhere).
+    @Nullable var previousPerformance: PreviousPerformanceModel?
+
+    init(exercise: Exercise, orderIndex: Int, notes: String?, sets: [LoggedSet], previous: PreviousPerformanceModel? = nil) {
+        id = exercise.id
+        self.orderIndex = orderIndex
+        self.notes = notes
+        self.exercise = ExerciseModel(exercise)
+        self.sets = sets.enumerated().map { SetModel($1, orderIndex: $0) }
+        previousPerformance = previous
+    }
+}
+
+/// What the lifter did last time: the sets, and the same as a line (`80 kg × 8, 8, 7`).
+struct PreviousPerformanceModel: Encodable, Sendable {
+    var date: String
+    var text: String
+    var sets: [SetModel]
+
+    /// The card's previous performance, nil when there is none.
+    init?(_ card: ExerciseCard) {
+        guard let first = card.previousPerformance.first else { return nil }
+        date = first.performed.localDay.iso
+        text = card.previousPerformanceText
+        sets = card.previousPerformance.enumerated().map { SetModel($1, orderIndex: $0) }
+    }
+}

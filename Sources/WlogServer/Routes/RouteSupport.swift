@@ -1,0 +1,66 @@
+import HTTPTypes
+import Hummingbird
+import WlogCore
+import WlogInterop
+import WlogStore
+
+/// What every route needs: the store, the clock, and the request helpers all routes share.
+struct RouteSupport: Sendable {
+    let store: any LifterStore
+    let now: @Sendable () -> Instant
+
+    /// The path parameter `name` (the router guarantees it is there).
+    func parameter(_ context: LifterRequestContext, _ name: String) throws -> String {
+        guard let value = context.parameters.get(name) else { throw APIError.notFound(name) }
+        return value
+    }
+
+    /// The ids a create request's events get first: the client's own id (`id` in the body), else
+    /// one derived from its `Idempotency-Key` header (docs/SERVER.md, "Retries").
+    func fixedIDs(_ request: Request, lifter: LifterID, route: String, clientID: String? = nil) throws -> [EventID] {
+        if let clientID {
+            guard let id = APIID.event(clientID) else {
+                throw APIError.validation(field: "id", "\"\(clientID)\" is not a UUID — send a UUID you generated, or leave it out")
+            }
+            return [id]
+        }
+        guard let key = request.headers[.idempotencyKey] else { return [] }
+        guard (1...255).contains(key.utf8.count) else {
+            throw APIError.validation(field: "Idempotency-Key", "must be 1 to 255 characters")
+        }
+        return [APIID.idempotent(lifter, route: route, key: key)]
+    }
+
+    /// An API instant (`2026-01-15T09:30:00Z`, any offset) as the lifter's zoned instant: the
+    /// offset recorded is the lifter's zone's at that instant, so local days follow their zone.
+    static func zoned(_ text: String?, field: String, view: LifterView) throws -> ZonedInstant? {
+        guard let text else { return nil }
+        guard let instant = Instant(iso8601: text) else {
+            throw APIError.validation(field: field, "\"\(text)\" is not an ISO 8601 instant with a zone — e.g. 2026-01-15T09:30:00Z")
+        }
+        return ZonedInstant(instant, offsetMinutes: view.zone.offsetMinutes(at: instant))
+    }
+
+    /// Kilograms from a JSON number, exact to 0.1 g.
+    static func kilograms(_ value: Double?, field: String) throws -> Mass? {
+        guard let value else { return nil }
+        guard value.isFinite, abs(value) < 100_000 else {
+            throw APIError.validation(field: field, "\(value) is not a weight — kilograms from 0 to 99999")
+        }
+        return Mass(tenThousandths: Int64((value * 10_000).rounded()), unit: .kg)
+    }
+
+    /// Runs a write, naming the API's field when the engine refuses (its fields are dotted CLI
+    /// names: `set.reps` → `reps`).
+    static func naming<T>(_ fields: [String: String], _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch StoreError.refused(let refusal) {
+            throw APIError.refused(refusal, field: fields[refusal.field] ?? refusal.field)
+        }
+    }
+}
+
+extension HTTPField.Name {
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

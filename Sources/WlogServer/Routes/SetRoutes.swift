@@ -1,0 +1,173 @@
+import Hummingbird
+import WlogCore
+import WlogStore
+
+/// Seed 004 §5 "Sets": a workout's exercise's sets, logged, corrected and deleted as events.
+struct SetRoutes: Sendable {
+    let support: RouteSupport
+
+    func register(on api: RouterGroup<LifterRequestContext>) {
+        api.post("workouts/:id/exercises/:exerciseId/sets", use: add)
+        api.patch("workouts/:id/exercises/:exerciseId/sets/:setId", use: update)
+        api.delete("workouts/:id/exercises/:exerciseId/sets/:setId", use: delete)
+    }
+
+    /// The fields of a set; every one optional in a PATCH.
+    struct SetBody: Decodable {
+        /// A client-chosen id (a UUID) for safe retries: the set keeps it.
+        var id: String?
+        var reps: Int?
+        var weightKg: Double?
+        var rpe: Double?
+        var effort: Int?
+        var setType: String?
+        var isCompleted: Bool?
+        var completedAt: String?
+        var durationSeconds: Double?
+        var distanceMeters: Double?
+        var notes: String?
+
+        var isEmpty: Bool {
+            reps == nil && weightKg == nil && rpe == nil && effort == nil && setType == nil && isCompleted == nil
+                && completedAt == nil && durationSeconds == nil && distanceMeters == nil && notes == nil
+        }
+
+        func type() throws -> SetType? {
+            guard let setType else { return nil }
+            guard let type = SetType(rawValue: setType) else {
+                throw APIError.validation(field: "setType", "\"\(setType)\" is not a set type — working, warmup, drop, failure or amrap")
+            }
+            return type
+        }
+
+        func milliseconds() throws -> Int64? {
+            guard let durationSeconds else { return nil }
+            guard durationSeconds.isFinite, (0...86_400).contains(durationSeconds) else {
+                throw APIError.validation(field: "durationSeconds", "\(durationSeconds) is not a duration — seconds from 0 to 86400")
+            }
+            return Int64((durationSeconds * 1000).rounded())
+        }
+
+        func distance() throws -> Distance? {
+            guard let distanceMeters else { return nil }
+            guard distanceMeters.isFinite, (0...1_000_000).contains(distanceMeters) else {
+                throw APIError.validation(field: "distanceMeters", "\(distanceMeters) is not a distance — metres from 0 to 1000000")
+            }
+            return Distance(tenThousandths: Int64((distanceMeters * 10_000).rounded()), unit: .m)
+        }
+    }
+
+    /// The engine's set fields as the API names them.
+    static let fields = [
+        "set.reps": "reps", "set.weight": "weightKg", "set.rpe": "rpe", "set.effort": "effort", "set.at": "completedAt",
+        "set.duration": "durationSeconds", "set.distance": "distanceMeters", "set.exercise": "exerciseId",
+        "set.type": "setType", "set.notes": "notes", "set": "setId", "set.count": "reps", "set.workout": "id",
+    ]
+
+    /// `POST …/sets`: logs a set in the workout. 201 with the set.
+    @Sendable func add(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let (key, exerciseText) = try path(context)
+        let body = try await JSONBody.decode(SetBody.self, from: request, context: context)
+        let fixed = try support.fixedIDs(request, lifter: lifter, route: "POST sets", clientID: body.id)
+        let now = support.now()
+        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance()
+        let weight = try RouteSupport.kilograms(body.weightKg, field: "weightKg")
+        return try await RouteSupport.naming(Self.fields) {
+            try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
+                let record = try WorkoutRoutes.session(key, view: view)
+                let exercise = try Self.exercise(exerciseText, view: view)
+                if let first = fixed.first, view.state.contains(eventID: first) {
+                    guard let set = view.state.set(first), set.workout == record.id, set.exercise == exercise.id else {
+                        throw APIError(.conflict, code: "CONFLICT", message: "id \(APIID.text(first)) is already used by another event")
+                    }
+                    return []
+                }
+                let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
+                let command = LogSets(exercise: exercise.id, workout: record.id, at: at, reps: body.reps, weight: weight,
+                                      distance: distance, durationMilliseconds: duration, rpe: body.rpe, effort: body.effort,
+                                      setType: type ?? .working, done: body.isCompleted ?? true, notes: body.notes)
+                return try decide(.logSets(command), state: view.state, context: decideContext)
+            } render: { view, events in
+                guard let id = events.first?.id ?? fixed.first else { throw APIError.notFound("set") }
+                return try JSONBody.envelope(try Self.model(id, view: view), status: .created)
+            }
+        }
+    }
+
+    /// `PATCH …/sets/:setId`: corrects the fields given. 200 with the set.
+    @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let (key, exerciseText) = try path(context)
+        let setID = try setID(context)
+        let body = try await JSONBody.decode(SetBody.self, from: request, context: context)
+        guard !body.isEmpty else { throw APIError.validation(field: "body", "has no field to change — send reps, weightKg, rpe, setType, isCompleted …") }
+        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance()
+        let weight = try RouteSupport.kilograms(body.weightKg, field: "weightKg")
+        let now = support.now()
+        return try await RouteSupport.naming(Self.fields) {
+            try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+                _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
+                let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
+                let command = EditSet(set: setID, at: at, reps: body.reps, weight: weight, distance: distance,
+                                      durationMilliseconds: duration, rpe: body.rpe, effort: body.effort, setType: type,
+                                      done: body.isCompleted, notes: body.notes)
+                return try decide(.editSet(command), state: view.state, context: decideContext)
+            } render: { view, _ in
+                try JSONBody.envelope(try Self.model(setID, view: view))
+            }
+        }
+    }
+
+    /// `DELETE …/sets/:setId`: deletes the set (it stays in the audit). 204.
+    @Sendable func delete(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let (key, exerciseText) = try path(context)
+        let setID = try setID(context)
+        return try await support.store.write(lifter, at: support.now(), actor: "api", fixedIDs: []) { view, decideContext in
+            _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
+            return try decide(.deleteSet(id: setID, reason: nil), state: view.state, context: decideContext)
+        } render: { _, _ in
+            Response(status: .noContent)
+        }
+    }
+
+    // MARK: Shared
+
+    func path(_ context: LifterRequestContext) throws -> (WorkoutKey, String) {
+        let text = try support.parameter(context, "id")
+        guard let key = APIID.workout(text) else { throw APIError.notFound("workout " + text) }
+        return (key, try support.parameter(context, "exerciseId"))
+    }
+
+    func setID(_ context: LifterRequestContext) throws -> EventID {
+        let text = try support.parameter(context, "setId")
+        guard let id = APIID.event(text) else { throw APIError.notFound("set " + text) }
+        return id
+    }
+
+    /// The exercise a path names (id, name or alias), or 404.
+    static func exercise(_ text: String, view: LifterView) throws -> Exercise {
+        if let exercise = view.state.exercise(text), !view.state.isRetired(exercise.id) { return exercise }
+        guard let exercise = view.state.exercises(named: text).first else { throw APIError.notFound("exercise " + text) }
+        return exercise
+    }
+
+    /// The live set of that workout and exercise, or 404 (another lifter's, deleted, elsewhere).
+    static func liveSet(_ id: EventID, key: WorkoutKey, exerciseText: String, view: LifterView) throws -> LoggedSet {
+        guard let set = view.state.set(id), set.isLive, WorkoutKey(of: set) == key,
+              set.exercise == (try? exercise(exerciseText, view: view))?.id else {
+            throw APIError.notFound("set " + APIID.text(id))
+        }
+        return set
+    }
+
+    /// The set as the API shows it: its position among its exercise's live sets in its workout.
+    static func model(_ id: EventID, view: LifterView) throws -> SetModel {
+        guard let set = view.state.set(id), set.isLive else { throw APIError.notFound("set " + APIID.text(id)) }
+        let key = WorkoutKey(of: set)
+        let summary = view.state.workoutSummary(key, context: view.queryContext(now: set.performed.instant))
+        let siblings = summary?.exercises.filter { $0.exercise.id == set.exercise }.flatMap(\.sets) ?? []
+        return SetModel(set, orderIndex: siblings.firstIndex { $0.id == id } ?? 0)
+    }
+}

@@ -1,0 +1,243 @@
+import Hummingbird
+import WlogCore
+import WlogStore
+
+/// Seed 004 §5 "Workouts" and "Exercises (within a workout)".
+struct WorkoutRoutes: Sendable {
+    let support: RouteSupport
+
+    func register(on api: RouterGroup<LifterRequestContext>) {
+        api.get("workouts", use: list)
+        api.post("workouts", use: create)
+        api.get("workouts/:id", use: detail)
+        api.patch("workouts/:id", use: update)
+        api.delete("workouts/:id", use: discard)
+        api.post("workouts/:id/exercises", use: addExercise)
+        api.delete("workouts/:id/exercises/:exerciseId", use: removeExercise)
+    }
+
+    /// `GET /workouts?page&pageSize`: newest first, 20 a page.
+    @Sendable func list(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let page = try PageRequest(request, defaultSize: 20)
+        let now = support.now()
+        return try await support.store.read(lifter) { view in
+            let history = view.state.history(HistoryFilter(limit: page.pageSize, offset: page.offset), context: view.queryContext(now: now))
+            let items = history.workouts.map {
+                WorkoutModel($0, record: $0.id.flatMap(view.state.workout), state: view.state, withExercises: false)
+            }
+            return try JSONBody.envelope(items, meta: page.meta(total: history.total))
+        }
+    }
+
+    /// `GET /workouts/:id`: the workout with its exercises and sets.
+    @Sendable func detail(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let key = try workoutKey(context)
+        let now = support.now()
+        return try await support.store.read(lifter) { view in
+            try JSONBody.envelope(try Self.model(key, view: view, now: now))
+        }
+    }
+
+    struct CreateBody: Decodable {
+        var name: String?
+        var notes: String?
+        var routineId: String?
+        var startedAt: String?
+    }
+
+    /// `POST /workouts`: starts a session (from a routine's day when `routineId` is given). 201.
+    @Sendable func create(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let body = try await JSONBody.decode(CreateBody.self, from: request, context: context)
+        let fixed = try support.fixedIDs(request, lifter: lifter, route: "POST /workouts")
+        return try await Self.start(lifter, name: body.name, notes: body.notes, routineID: body.routineId, startedAt: body.startedAt,
+                               fixed: fixed, support: support)
+    }
+
+    /// Starts a workout and answers 201 with it; shared by `POST /workouts` and `POST /routines/:id/start`.
+    static func start(_ lifter: LifterID, name: String?, notes: String?, routineID: String?, startedAt: String?,
+                      fixed: [EventID], support: RouteSupport) async throws -> Response {
+        let now = support.now()
+        return try await RouteSupport.naming(["workout.at": "startedAt", "workout.routine": "routineId", "workout.day": "routineId"]) {
+            try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
+                if let first = fixed.first, view.state.contains(eventID: first) { return [] }
+                let at = try RouteSupport.zoned(startedAt, field: "startedAt", view: view)
+                var command = StartWorkout(name: name, notes: notes, at: at)
+                if let routineID {
+                    guard let (routine, day) = RoutineModel.find(routineID, in: view.state) else {
+                        throw APIError.validation(field: "routineId", "\"\(routineID)\" is not one of your routines — GET /routines lists them")
+                    }
+                    command.routine = routine.id
+                    command.day = day.index
+                }
+                return try decide(.startWorkout(command), state: view.state, context: decideContext)
+            } render: { view, events in
+                guard let id = events.first?.id ?? fixed.first, view.state.workout(id) != nil else {
+                    throw APIError(.conflict, code: "CONFLICT", message: "the id was already used by another kind of event")
+                }
+                return try JSONBody.envelope(try model(.explicit(id), view: view, now: now, withPrevious: true), status: .created)
+            }
+        }
+    }
+
+    struct UpdateBody: Decodable {
+        var completedAt: String?
+        var notes: String?
+        var soreness: Int?
+        var sessionRpe: Double?
+    }
+
+    /// `PATCH /workouts/:id`: completes the workout (`completedAt`, with optional `notes`,
+    /// `soreness` 1–5 and `sessionRpe`). wlog records a workout's notes when it finishes.
+    @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let key = try workoutKey(context)
+        let body = try await JSONBody.decode(UpdateBody.self, from: request, context: context)
+        guard let completedAt = body.completedAt else {
+            if body.notes != nil || body.soreness != nil || body.sessionRpe != nil {
+                throw APIError.validation(field: "completedAt", "is required with notes, soreness or sessionRpe — wlog records them when the workout completes")
+            }
+            throw APIError.validation(field: "completedAt", "is required — send the time the workout completed")
+        }
+        let now = support.now()
+        return try await RouteSupport.naming(["workout.at": "completedAt", "workout.soreness": "soreness",
+                                              "workout.session-rpe": "sessionRpe", "workout": "completedAt"]) {
+            try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+                let record = try Self.session(key, view: view)
+                let at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
+                // A retried completion with the same time changes nothing.
+                if let finished = record.finished, finished.instant == at?.instant { return [] }
+                let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
+                                            sessionRPE: body.sessionRpe, at: at)
+                return try decide(.finishWorkout(command), state: view.state, context: decideContext)
+            } render: { view, _ in
+                try JSONBody.envelope(try Self.model(key, view: view, now: now))
+            }
+        }
+    }
+
+    /// `DELETE /workouts/:id`: discards a session (its sets leave every projection and stay in
+    /// the audit); a day's implicit workout has its sets deleted. 204.
+    @Sendable func discard(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let key = try workoutKey(context)
+        let now = support.now()
+        return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+            switch key {
+            case .explicit:
+                let record = try Self.session(key, view: view)
+                return try decide(.discardWorkout(record.id), state: view.state, context: decideContext)
+            case .implicit:
+                guard let summary = view.state.workoutSummary(key, context: view.queryContext(now: now)) else {
+                    throw APIError.notFound("workout " + APIID.text(key))
+                }
+                return try summary.exercises.flatMap(\.sets).flatMap {
+                    try decide(.deleteSet(id: $0.id, reason: "workout deleted"), state: view.state, context: decideContext)
+                }
+            }
+        } render: { _, _ in
+            Response(status: .noContent)
+        }
+    }
+
+    struct AddExerciseBody: Decodable {
+        var exerciseId: String
+        var notes: String?
+        var position: Int?
+    }
+
+    /// `POST /workouts/:id/exercises`: adds an exercise (id, name or alias) to a session. 201
+    /// with the workout's exercise and its previous performance.
+    @Sendable func addExercise(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let key = try workoutKey(context)
+        let body = try await JSONBody.decode(AddExerciseBody.self, from: request, context: context)
+        let fixed = try support.fixedIDs(request, lifter: lifter, route: "POST /workouts/\(APIID.text(key))/exercises")
+        let now = support.now()
+        return try await RouteSupport.naming(["workout.exercise": "exerciseId", "workout.position": "position"]) {
+            try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
+                let record = try Self.session(key, view: view)
+                if let first = fixed.first, view.state.contains(eventID: first) { return [] }
+                return try decide(.addWorkoutExercise(workout: record.id, exercise: body.exerciseId, position: body.position, notes: body.notes),
+                                  state: view.state, context: decideContext)
+            } render: { view, events in
+                var exerciseID: String?
+                if case .workoutExerciseAdded(let added)? = events.first?.payload { exerciseID = added.exercise }
+                let id = exerciseID ?? view.state.exercises(named: body.exerciseId).first?.id ?? body.exerciseId
+                let workout = try Self.model(key, view: view, now: now, withPrevious: true)
+                guard let entry = workout.exercises?.first(where: { $0.id == id }) else { throw APIError.notFound("exercise " + id) }
+                return try JSONBody.envelope(entry, status: .created)
+            }
+        }
+    }
+
+    /// `DELETE /workouts/:id/exercises/:exerciseId`: removes the exercise and deletes its sets in
+    /// this workout, in one commit. 204.
+    @Sendable func removeExercise(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let key = try workoutKey(context)
+        let exerciseID = try support.parameter(context, "exerciseId")
+        let now = support.now()
+        return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+            let record = key.id.flatMap(view.state.workout)
+            guard let summary = view.state.workoutSummary(key, context: view.queryContext(now: now)) else {
+                throw APIError.notFound("workout " + APIID.text(key))
+            }
+            let entries = WorkoutModel.exerciseOrder(summary, record: record)
+            guard let entry = entries.first(where: { $0.id == exerciseID }) else {
+                throw APIError.notFound("exercise " + exerciseID + " in this workout")
+            }
+            var events = try entry.sets.flatMap {
+                try decide(.deleteSet(id: $0.id, reason: "exercise removed from the workout"), state: view.state, context: decideContext)
+            }
+            if let record, record.exercises.contains(where: { $0.exercise == exerciseID }) {
+                events += try decide(.removeWorkoutExercise(workout: record.id, exercise: exerciseID), state: view.state, context: decideContext)
+            }
+            return events
+        } render: { _, _ in
+            Response(status: .noContent)
+        }
+    }
+
+    // MARK: Shared
+
+    func workoutKey(_ context: LifterRequestContext) throws -> WorkoutKey {
+        let text = try support.parameter(context, "id")
+        guard let key = APIID.workout(text) else { throw APIError.notFound("workout " + text) }
+        return key
+    }
+
+    /// The live session `key` names, or 404 (also for a day's implicit workout, which has none).
+    static func session(_ key: WorkoutKey, view: LifterView) throws -> WorkoutRecord {
+        guard let id = key.id, let record = view.state.workout(id), !record.isDiscarded else {
+            if case .implicit = key {
+                throw APIError.validation(field: "id", "a day's implicit workout has no session — start one with POST /workouts")
+            }
+            throw APIError.notFound("workout " + APIID.text(key))
+        }
+        return record
+    }
+
+    /// The workout's detail, or 404; with `withPrevious`, each exercise's previous performance.
+    static func model(_ key: WorkoutKey, view: LifterView, now: Instant, withPrevious: Bool = false) throws -> WorkoutModel {
+        let query = view.queryContext(now: now)
+        guard let summary = view.state.workoutSummary(key, context: query) else {
+            throw APIError.notFound("workout " + APIID.text(key))
+        }
+        var model = WorkoutModel(summary, record: key.id.flatMap(view.state.workout), state: view.state, withExercises: true)
+        if withPrevious, var exercises = model.exercises {
+            let ids = Set(exercises.map(\.id))
+            let sets = view.state.liveSets.filter { ids.contains($0.exercise) && WorkoutKey(of: $0) != key }
+            for index in exercises.indices {
+                let exercise = view.state.exerciseOrStandIn(exercises[index].id)
+                let card = ExerciseCard(exercise: exercise, sets: sets.filter { $0.exercise == exercise.id },
+                                        now: now, offsetMinutes: query.offsetMinutes)
+                exercises[index].previousPerformance = PreviousPerformanceModel(card)
+            }
+            model.exercises = exercises
+        }
+        return model
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import WlogCore
+
+/// What `wlog serve` is told: where to listen, where the data is, how much memory and traffic to allow.
+public struct ServerConfiguration: Sendable {
+    /// The largest request body accepted (413 above it): 1 MiB.
+    public static let defaultBodyLimit = 1 << 20
+
+    public var host: String
+    /// 0: any free port (tests; the bound port is reported by `onServerRunning`).
+    public var port: Int
+    /// The data folder: `users/<uuid>/journal.wlog` and the embedded secret.
+    public var dataDirectory: String
+    /// Memory for lifters' states, in MiB (`--cache-mb`).
+    public var cacheMegabytes: Int
+    /// Requests a second per lifter (0: no limit) and the burst allowed.
+    public var lifterRate: Double
+    public var lifterBurst: Double
+    /// Requests a second per client address before authentication (0: no limit).
+    public var addressRate: Double
+    public var addressBurst: Double
+    /// The `aud` tokens must carry.
+    public var audience: String
+    /// A JWKS document (RS256/ES256 keys) to accept besides the HS256 secret.
+    public var jwks: String?
+    /// The HS256 secret; nil: the embedded secret of the data folder (created on first start).
+    public var hmacSecret: [UInt8]?
+    /// The clock of every write (`recorded`, default `occurred`); tests fix it.
+    public var now: @Sendable () -> Instant
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, cacheMegabytes: Int = 256,
+                lifterRate: Double = 50, lifterBurst: Double = 200, addressRate: Double = 200, addressBurst: Double = 400,
+                audience: String = "authenticated", jwks: String? = nil, hmacSecret: [UInt8]? = nil,
+                now: @escaping @Sendable () -> Instant = ServerConfiguration.systemNow) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.cacheMegabytes = cacheMegabytes
+        self.lifterRate = lifterRate
+        self.lifterBurst = lifterBurst
+        self.addressRate = addressRate
+        self.addressBurst = addressBurst
+        self.audience = audience
+        self.jwks = jwks
+        self.hmacSecret = hmacSecret
+        self.now = now
+    }
+
+    /// The system clock to the millisecond.
+    @Sendable public static func systemNow() -> Instant {
+        Instant(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+}

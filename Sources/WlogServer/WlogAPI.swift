@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import Logging
+import WlogCore
+import WlogStore
+
+/// The HTTP face of wlog: seed 004's Treoir REST API v1 under `/api/v1`, `/healthz`, and the
+/// OpenAPI document at `/api/v1/openapi.json`.
+public enum WlogAPI {
+    /// The router of every route, over `store`, checking tokens with `verifier`.
+    public static func router(store: any LifterStore, verifier: TokenVerifier, configuration: ServerConfiguration) -> Router<LifterRequestContext> {
+        let router = Router(context: LifterRequestContext.self)
+        router.add(middleware: EnvelopeMiddleware())
+        router.get("healthz") { _, _ in "ok\n" }
+        router.get("api/v1/openapi.json") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        }
+        let api = router.group("api/v1")
+            .add(middleware: BearerAuthMiddleware(
+                verifier: verifier,
+                perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst),
+                perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst)))
+        let support = RouteSupport(store: store, now: configuration.now)
+        WorkoutRoutes(support: support).register(on: api)
+        SetRoutes(support: support).register(on: api)
+        ExerciseRoutes(support: support).register(on: api)
+        RoutineRoutes(support: support).register(on: api)
+        return router
+    }
+
+    /// The application: the embedded store under `configuration.dataDirectory`, its secret,
+    /// the router, bound to `host:port` (`onServerRunning` learns the port when it is 0).
+    public static func application(
+        _ configuration: ServerConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
+        let store = try JournalStore(root: configuration.dataDirectory, memoryLimit: configuration.cacheMegabytes << 20,
+                                     device: "server")
+        let secret = try configuration.hmacSecret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
+        let verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
+        return Application(
+            router: router(store: store, verifier: verifier, configuration: configuration),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+}
+
+/// The OpenAPI 3.1 document of the API (`Sources/WlogServer/Resources/openapi.json`).
+enum OpenAPIDocument {
+    static let bytes: [UInt8] = {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
+              let data = try? Data(contentsOf: url) else { return Array("{}".utf8) }
+        return Array(data)
+    }()
+}

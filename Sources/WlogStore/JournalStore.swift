@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+import WlogCore
+import WlogJournal
+
+/// The embedded store: one ordinary wlog journal per lifter, `DATA/users/<uuid>/journal.wlog`.
+///
+/// The files are the CLI's (same format, lock, recovery): `wlog --journal …/journal.wlog history`
+/// and `lz4 -dc … | jq` read what the server wrote, and the server folds in what the CLI
+/// appended. Journal work blocks on disk (`fdatasync`), so it runs on the store's own threads,
+/// never on the server's event loops or Swift's cooperative pool. States are kept in memory up
+/// to `memoryLimit` bytes (estimated at `bytesPerEvent` per event held); past it the least
+/// recently used lifters are dropped and folded again from their journal when next asked for.
+public final class JournalStore: LifterStore {
+    /// Where the lifters' folders are: `root/users/<uuid>/`.
+    public let root: String
+    /// The memory the folded states may take, in bytes.
+    public let memoryLimit: Int
+    /// The estimate of one folded event's memory (docs/PERFORMANCE.md: ≈ 142 B measured).
+    public static let bytesPerEvent = 160
+    /// The device name that keys the ids this server mints (docs/EVENTS.md).
+    let device: String
+    private let lifters = Mutex<[LifterID: LifterJournal]>([:])
+    private let clock = Atomic<UInt64>(0)
+    private let queue = DispatchQueue(label: "wlog.store", attributes: .concurrent)
+
+    /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
+    public init(root: String, memoryLimit: Int = 256 << 20, device: String = "server") throws {
+        self.root = root
+        self.memoryLimit = memoryLimit
+        self.device = device
+        try Self.makeFolder(root + "/users")
+    }
+
+    /// The journal of a lifter.
+    public func journalPath(of lifter: LifterID) -> String { root + "/users/" + lifter.uuid + "/journal.wlog" }
+
+    public func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        try await run {
+            let journal = try self.journal(of: lifter)
+            defer { self.trim() }
+            return try journal.read(use: self.tick(), body)
+        }
+    }
+
+    public func write<Result: Sendable>(
+        _ lifter: LifterID, at now: Instant, actor: String, fixedIDs: [EventID],
+        decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
+        render: @escaping @Sendable (LifterView, [Event]) throws -> Result
+    ) async throws -> Result {
+        try await run {
+            let journal = try self.journal(of: lifter)
+            defer { self.trim() }
+            return try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
+        }
+    }
+
+    /// Events held in memory across all lifters.
+    public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.heldEvents } } }
+
+    /// Runs blocking journal work on the store's threads.
+    private func run<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private func tick() -> UInt64 { clock.add(1, ordering: .relaxed).newValue }
+
+    /// The lifter's journal, created (with its folder, 0700) on first use: a lifter's first valid
+    /// token provisions their journal.
+    private func journal(of lifter: LifterID) throws -> LifterJournal {
+        if let known = lifters.withLock({ $0[lifter] }) { return known }
+        let path = journalPath(of: lifter)
+        if access(path, F_OK) != 0 { try provision(path) }
+        return lifters.withLock { table in
+            if let known = table[lifter] { return known }
+            let journal = LifterJournal(lifter: lifter, path: path, device: device)
+            table[lifter] = journal
+            return journal
+        }
+    }
+
+    private func provision(_ path: String) throws {
+        let folder = String(path.dropLast("/journal.wlog".count))
+        try Self.makeFolder(folder)
+        var generator = SystemRandomNumberGenerator()
+        do {
+            let writer = try JournalWriter.create(at: path, journalID: EventID.random(using: &generator).hex, createdAt: Date())
+            try writer.close()
+        } catch JournalError.alreadyExists {
+            return
+        } catch let error as JournalError {
+            throw LifterJournal.storeError(error)
+        }
+    }
+
+    /// Drops least recently used states until the estimate is within the limit.
+    private func trim() {
+        let journals = lifters.withLock { Array($0.values) }
+        var held = journals.map { ($0, $0.heldEvents, $0.lastUse) }
+        var bytes = held.reduce(0) { $0 + $1.1 } * Self.bytesPerEvent
+        guard bytes > memoryLimit else { return }
+        held.sort { $0.2 < $1.2 }
+        for (journal, events, _) in held where bytes > memoryLimit && events > 0 {
+            if journal.unload() { bytes -= events * Self.bytesPerEvent }
+        }
+    }
+
+    static func makeFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.unavailable("cannot create \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import WlogCore
+import WlogInterop
+import WlogJournal
+
+/// One lifter's journal and the state folded from it, kept in memory between requests.
+///
+/// Every access holds the lifter's lock, so one lifter's requests run one at a time while other
+/// lifters' run in parallel. Before each access the journal's size and change time are compared
+/// with what was last folded: if the CLI (or anything else) appended, the new lines are folded
+/// in; nothing is replayed per request. A write opens the journal's writer (its file lock, so the
+/// CLI and the server never interleave), folds what is new under the lock, decides, appends one
+/// commit (`fdatasync`ed before it returns) and folds its events.
+final class LifterJournal: Sendable {
+    let lifter: LifterID
+    let path: String
+    let device: String
+    private let slot = Mutex(Slot())
+
+    /// The state and what is known of the file it was folded from.
+    struct Slot: ~Copyable {
+        var state: WlogState?
+        var journalID = ""
+        var stamp = FileStamp()
+        var zoneName: String?
+        var zone = ImportTimeZone(offsetMinutes: 0)
+        var damage: String?
+        var lastUse: UInt64 = 0
+    }
+
+    init(lifter: LifterID, path: String, device: String) {
+        self.lifter = lifter
+        self.path = path
+        self.device = device
+    }
+
+    /// Events held in memory (0 when unloaded): what the store's memory bound counts.
+    var heldEvents: Int { slot.withLock { $0.state?.eventCount ?? 0 } }
+
+    /// When it was last used (the store's clock).
+    var lastUse: UInt64 { slot.withLock { $0.lastUse } }
+
+    /// Drops the state (least recently used) unless a request holds it; true when dropped.
+    func unload() -> Bool {
+        slot.withLockIfAvailable { slot -> Bool in
+            guard slot.state != nil else { return false }
+            slot.state = nil
+            slot.stamp = FileStamp()
+            return true
+        } ?? false
+    }
+
+    /// Runs `body` on the state, caught up with the journal.
+    func read<R>(use: UInt64, _ body: (LifterView) throws -> R) throws -> R {
+        try slot.withLock { slot in
+            slot.lastUse = use
+            try catchUp(&slot, prefix: nil)
+            return try body(view(slot))
+        }
+    }
+
+    /// Opens the writer, catches up under its lock, decides, appends, folds, renders.
+    func write<R>(use: UInt64, at now: Instant, actor: String, fixedIDs: [EventID],
+                  decide: (LifterView, DecideContext) throws -> [Event],
+                  render: (LifterView, [Event]) throws -> R) throws -> R {
+        try slot.withLock { slot in
+            slot.lastUse = use
+            var options = JournalOptions()
+            options.sealedCheck = .trailers
+            options.lockTimeout = .seconds(5)
+            let writer: JournalWriter
+            do {
+                writer = try JournalWriter.open(at: path, options: options)
+            } catch let error as JournalError {
+                throw Self.storeError(error)
+            }
+            defer { try? writer.close() }
+            if writer.recovered != nil { slot.stamp = FileStamp() }
+            try catchUp(&slot, prefix: writer.sealedPrefix, underLock: true)
+            if let damage = slot.damage { throw StoreError.damaged(damage) }
+            let events = try decideEvents(&slot, now: now, actor: actor, fixedIDs: fixedIDs, decide)
+            guard !events.isEmpty else { return try render(view(slot), []) }
+            let appended = try append(events, &slot, writer: writer)
+            return try render(view(slot), appended)
+        }
+    }
+
+    /// Asks `decide` for the commit's events; kept apart so that its references to the state are
+    /// gone before the events are folded (else the fold would copy every set: copy on write).
+    private func decideEvents(_ slot: inout Slot, now: Instant, actor: String, fixedIDs: [EventID],
+                              _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
+        guard let state = slot.state else { return [] }
+        let ids = DecideContext.JournalIDs(journalID: slot.journalID, device: device, after: state.lastSeq,
+                                           isTaken: { state.contains(eventID: $0) })
+        let context = DecideContext(now: now, offsetMinutes: slot.zone.offsetMinutes(at: now), actor: actor,
+                                    fixedIDs: fixedIDs, ids: ids)
+        do {
+            return try decide(view(slot), context)
+        } catch let refusal as Refusal {
+            throw StoreError.refused(refusal)
+        }
+    }
+
+    /// Appends `events` as one durable commit and folds the ones that landed (not duplicates).
+    private func append(_ events: [Event], _ slot: inout Slot, writer: JournalWriter) throws -> [Event] {
+        let lastSeq = slot.state?.lastSeq ?? 0
+        let receipt: AppendReceipt
+        do {
+            let known = knownEvents(slot)
+            receipt = try writer.append(lines: events.map(EventCodec.encodePending), expectedLastSequence: lastSeq, known: known)
+        } catch let error as JournalError {
+            slot.stamp = FileStamp()
+            throw Self.storeError(error)
+        }
+        var seqByID: [String: UInt64] = [:]
+        for landed in receipt.appended { seqByID[landed.id] = landed.seq }
+        var appended: [Event] = []
+        for var event in events {
+            guard let seq = seqByID[event.id.hex] else { continue }
+            event.envelope.seq = seq
+            slot.state?.apply(event)
+            appended.append(event)
+        }
+        slot.stamp = FileStamp(path: path)
+        return appended
+    }
+
+    private func knownEvents(_ slot: borrowing Slot) -> KnownEvents {
+        let state = slot.state ?? .initial
+        return KnownEvents(through: state.lastSeq) { raw in
+            EventID(hex: String(decoding: raw, as: UTF8.self)).map { state.contains(eventID: $0) } ?? false
+        }
+    }
+
+    /// Folds what the journal holds past the state (everything, when nothing is loaded).
+    private func catchUp(_ slot: inout Slot, prefix: SealedPrefix?, underLock: Bool = false) throws {
+        let stamp = FileStamp(path: path)
+        if slot.state != nil, stamp == slot.stamp, !underLock { return }
+        let reader: JournalReader
+        do {
+            reader = try JournalReader(at: path)
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        if slot.state == nil || reader.header.journal != slot.journalID {
+            slot.state = .initial
+            slot.journalID = reader.header.journal
+            slot.state?.reserveCapacity(events: reader.estimatedLineCount())
+        }
+        var state = slot.state ?? .initial
+        slot.state = nil
+        defer { slot.state = state }
+        let status: JournalStatus
+        do {
+            status = try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
+                do {
+                    try state.apply(line: line)
+                } catch {
+                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
+                }
+            }
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        slot.damage = status.isClean ? nil : status.summary
+        // A torn tail seen without the lock may be a commit being written: look again next time.
+        slot.stamp = status.isClean ? stamp : FileStamp()
+        let name = state.settings.timeZone ?? state.profile.timeZone
+        if name != slot.zoneName {
+            slot.zoneName = name
+            slot.zone = name.flatMap(ImportTimeZone.init) ?? ImportTimeZone(offsetMinutes: 0)
+        }
+    }
+
+    private func view(_ slot: borrowing Slot) -> LifterView {
+        LifterView(lifter: lifter, state: slot.state ?? .initial, zone: slot.zone, damage: slot.damage)
+    }
+
+    static func storeError(_ error: JournalError) -> StoreError {
+        switch error {
+        case .damaged(let status): .damaged(status.summary)
+        case .conflict: .conflict(error.description)
+        default: .unavailable(error.description)
+        }
+    }
+}
+
+/// What identifies a version of a file cheaply: size, change time and inode (one `stat`).
+struct FileStamp: Equatable {
+    var size: Int64 = -1
+    var changed: Int64 = 0
+    var inode: UInt64 = 0
+
+    init() {}
+
+    init(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        size = Int64(info.st_size)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        inode = UInt64(info.st_ino)
+    }
+}

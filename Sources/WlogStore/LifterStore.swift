@@ -1,0 +1,23 @@
+import WlogCore
+
+/// Where the lifters' event streams live: one journal per lifter (`JournalStore`), or a database.
+///
+/// Every write is `decide(command, state) → events → one durable commit`, acknowledged only once
+/// durable; every read is a projection of the lifter's state, kept in memory and folded forward
+/// incrementally, never replayed per request. A lifter is created on first use.
+public protocol LifterStore: Sendable {
+    /// Runs `body` on the lifter's state, caught up with every committed event.
+    func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result
+
+    /// Decides and appends one commit for the lifter, then renders the answer from the new state.
+    ///
+    /// `decide` sees the state under the lifter's write lock and returns the events of one commit
+    /// (none: nothing is appended, as for a retried request whose events are already there);
+    /// `render` sees the state after the commit is durable, with the events that landed.
+    /// Throws `StoreError.refused` when `decide` throws a `Refusal`.
+    func write<Result: Sendable>(
+        _ lifter: LifterID, at now: Instant, actor: String, fixedIDs: [EventID],
+        decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
+        render: @escaping @Sendable (LifterView, [Event]) throws -> Result
+    ) async throws -> Result
+}

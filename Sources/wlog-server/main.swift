@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import WlogServer
+
+/// `wlog-server` (run as `wlog serve`): the HTTP API over the lifters' journals.
+@main
+struct WlogServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wlog serve",
+        abstract: "Serve the Treoir REST API v1 over one wlog journal per lifter.",
+        subcommands: [Run.self, Token.self],
+        defaultSubcommand: Run.self)
+}
+
+/// The data folder's default: `$XDG_DATA_HOME/wlog/server`, else `~/.local/share/wlog/server`.
+func defaultDataDirectory() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/wlog/server" }
+    return (environment["HOME"] ?? ".") + "/.local/share/wlog/server"
+}
+
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Start the server (the default); SIGTERM or SIGINT stop it after in-flight requests.")
+
+    @Option(help: "Address and port to listen on.")
+    var listen = "127.0.0.1:8080"
+    @Option(help: "The data folder: users/<uuid>/journal.wlog and the token secret (default $XDG_DATA_HOME/wlog/server).")
+    var data: String?
+    @Option(name: .customLong("cache-mb"), help: "Memory for lifters' states in MiB; least recently used lifters are dropped past it.")
+    var cacheMB = 256
+    @Option(name: .customLong("rate-limit"), help: "Requests a second per lifter (burst 4×); 0 turns the limit off.")
+    var rateLimit = 50.0
+    @Option(name: .customLong("address-rate-limit"), help: "Requests a second per client address (burst 2×); 0 turns it off.")
+    var addressRateLimit = 200.0
+    @Option(help: "A JWKS file of RS256/ES256 keys to accept (Supabase's signing keys), besides the HS256 secret.")
+    var jwks: String?
+    @Option(name: .customLong("jwt-secret-file"), help: "A file holding the HS256 secret (Supabase's JWT secret); default: DATA/jwt-secret, made on first start.")
+    var jwtSecretFile: String?
+    @Option(help: "The audience tokens must name.")
+    var audience = "authenticated"
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard Self.split(listen) != nil else {
+            throw ValidationError("--listen '\(listen)' is not HOST:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one)")
+        }
+        guard cacheMB >= 1, cacheMB <= 1 << 20 else { throw ValidationError("--cache-mb \(cacheMB) is not 1 to 1048576") }
+        guard rateLimit >= 0, addressRateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
+    }
+
+    static func split(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return host.isEmpty ? nil : (host, port)
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "wlog.server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        guard let (host, port) = Self.split(listen) else { throw ExitCode(64) }
+        let folder = data ?? defaultDataDirectory()
+        var secret: [UInt8]?
+        if let jwtSecretFile {
+            guard let text = try? String(contentsOfFile: jwtSecretFile, encoding: .utf8) else {
+                throw ValidationError("--jwt-secret-file \(jwtSecretFile) cannot be read")
+            }
+            secret = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+        }
+        var jwksText: String?
+        if let jwks {
+            guard let text = try? String(contentsOfFile: jwks, encoding: .utf8) else { throw ValidationError("--jwks \(jwks) cannot be read") }
+            jwksText = text
+        }
+        let configuration = ServerConfiguration(
+            host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB,
+            lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
+            audience: audience, jwks: jwksText, hmacSecret: secret)
+        let announce = logger
+        let app = try await WlogAPI.application(configuration, logger: logger) { port in
+            announce.notice("listening", metadata: ["address": "\(host):\(port)", "data": "\(folder)"])
+            FileHandle.standardOutput.write(Data("wlog serve: listening on http://\(host):\(port) (data \(folder))\n".utf8))
+        }
+        try await app.runService()
+    }
+}
+
+struct Token: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Print a bearer token for a lifter, signed with the server's secret.")
+
+    @Option(help: "The lifter: a UUID, or an email (its lifter id is the UUID derived from it, the same every time).")
+    var user: String
+    @Option(help: "Days the token stays valid.")
+    var days = 30
+    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    var data: String?
+
+    func validate() throws {
+        guard (1...3650).contains(days) else { throw ValidationError("--days \(days) is not 1 to 3650") }
+        guard !user.isEmpty else { throw ValidationError("--user is empty: give a UUID or an email") }
+    }
+
+    func run() async throws {
+        let folder = data ?? defaultDataDirectory()
+        let secret = try ServerSecret.loadOrCreate(in: folder)
+        let (lifter, email) = ServerSecret.lifter(forUser: user)
+        let token = try await ServerSecret.mint(secret: secret, lifter: lifter, email: email, days: days)
+        print(token)
+        FileHandle.standardError.write(Data("wlog serve: token for lifter \(lifter), valid \(days) days\n".utf8))
+    }
+}
