@@ -27,6 +27,7 @@ public enum WlogAPI {
         SetRoutes(support: support).register(on: api)
         ExerciseRoutes(support: support).register(on: api)
         RoutineRoutes(support: support).register(on: api)
+        ProjectionRoutes(support: support).register(on: api)
         return router
     }
 

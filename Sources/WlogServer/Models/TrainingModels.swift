@@ -1,0 +1,119 @@
+import WlogCore
+
+/// Weekly (or daily, monthly, per workout) volume, optionally by muscle group (domain.md §4).
+struct VolumeRowModel: Encodable, Sendable {
+    var period: String
+    var start: String
+    @Nullable var workoutId: String?
+    @Nullable var muscleGroup: String?
+    /// Hard sets (a secondary group counts half).
+    var sets: Double
+    var volumeKg: Double
+
+    init(_ row: VolumeRow) {
+        period = row.period
+        start = row.start.iso
+        workoutId = row.workout.map(APIID.text)
+        muscleGroup = row.group?.rawValue.lowercased()
+        sets = row.sets
+        volumeKg = row.volume.kilograms
+    }
+}
+
+/// `wlog today`: the day, the plan, the streak, this week and the last workout.
+struct TodayModel: Encodable, Sendable {
+    var date: String
+    var week: String
+    @Nullable var plannedRoutineId: String?
+    @Nullable var plannedTitle: String?
+    var streakWeeks: Int
+    var workoutsThisWeek: Int
+    var volumeThisWeekKg: Double
+    @Nullable var lastWorkout: WorkoutModel?
+    @Nullable var bodyweightKg: Double?
+    @Nullable var goalKg: Double?
+}
+
+/// `wlog balance`: weekly hard sets per muscle group against the target zone, stale groups and push : pull.
+struct BalanceModel: Encodable, Sendable {
+    struct Group: Encodable, Sendable {
+        var muscleGroup: String
+        var lastSevenDaysSets: Double
+        var weeklyAverageSets: Double
+        /// `below`, `within` or `above` the target range.
+        var zone: String
+        @Nullable var lastTrained: String?
+        @Nullable var daysSince: Int?
+        var isStale: Bool
+    }
+
+    var groups: [Group]
+    var weeksCounted: Int
+    var targetLow: Int
+    var targetHigh: Int
+    var pushSets: Int
+    var pullSets: Int
+    @Nullable var pushPullRatio: Double?
+    var ratioAlert: Bool
+
+    init(_ balance: MuscleBalance) {
+        groups = balance.groups.map {
+            Group(muscleGroup: $0.group.rawValue.lowercased(), lastSevenDaysSets: Double($0.lastSevenDaysHalfSets) / 2,
+                  weeklyAverageSets: $0.weeklyAverage, zone: $0.zone.rawValue, lastTrained: $0.lastTrained?.iso,
+                  daysSince: $0.daysSince, isStale: $0.isStale)
+        }
+        weeksCounted = balance.weeksCounted
+        targetLow = balance.options.low
+        targetHigh = balance.options.high
+        pushSets = balance.pushSets
+        pullSets = balance.pullSets
+        pushPullRatio = balance.pushPullRatio
+        ratioAlert = balance.ratioAlert
+    }
+}
+
+/// `wlog coach`: each suggestion with its reason, and the training load (acute : chronic).
+struct CoachModel: Encodable, Sendable {
+    struct Suggestion: Encodable, Sendable {
+        /// `progression`, `plateau`, `deload` or `red-flag`.
+        var kind: String
+        @Nullable var exerciseId: String?
+        var message: String
+    }
+
+    struct Load: Encodable, Sendable {
+        var date: String
+        var acute: Double
+        var chronic: Double
+        @Nullable var ratio: Double?
+    }
+
+    var suggestions: [Suggestion]
+    @Nullable var load: Load?
+
+    init(_ report: CoachReport) {
+        suggestions = report.suggestions.map { Suggestion(kind: $0.kind.rawValue, exerciseId: $0.exercise, message: $0.message) }
+        load = report.load.current.map { Load(date: $0.day.iso, acute: $0.acute, chronic: $0.chronic, ratio: $0.ratio) }
+    }
+}
+
+/// An exercise's card (seed 000's exercise row): last set, last session's top set, its PR for the
+/// default PR reps, the previous performance and its records.
+struct ExerciseCardModel: Encodable, Sendable {
+    var exercise: ExerciseModel
+    @Nullable var lastSet: SetModel?
+    @Nullable var lastSessionTopSet: SetModel?
+    @Nullable var pr: RecordModel?
+    @Nullable var previousPerformance: PreviousPerformanceModel?
+    var records: [RecordModel]
+}
+
+/// One point of the e1RM trend: the best estimate of a day, from its set.
+struct E1RMPointModel: Encodable, Sendable {
+    var date: String
+    var e1rmKg: Double
+    var setId: String
+    var weightKg: Double
+    var reps: Int
+    var isBest: Bool
+}
