@@ -33,6 +33,8 @@ public final class JournalStore: LifterStore {
     private let lifters = Mutex<[LifterID: LifterJournal]>([:])
     private let clock = Atomic<UInt64>(0)
     private let queue = DispatchQueue(label: "wlog.store", attributes: .concurrent)
+    private let watchers = Mutex<[LifterID: [Int: ChangeWatch]]>([:])
+    private let watcherIDs = Atomic<Int>(0)
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
     public init(root: String, memoryLimit: Int = 256 << 20, device: String = "server") throws {
@@ -49,7 +51,10 @@ public final class JournalStore: LifterStore {
         try await run {
             let journal = try self.journal(of: lifter)
             defer { self.trim() }
-            return try journal.read(use: self.tick(), body)
+            let before = journal.lastSeq
+            let result = try journal.read(use: self.tick(), body)
+            self.announce(lifter, before: before, after: journal.lastSeq)
+            return result
         }
     }
 
@@ -61,8 +66,45 @@ public final class JournalStore: LifterStore {
         try await run {
             let journal = try self.journal(of: lifter)
             defer { self.trim() }
-            return try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
+            let before = journal.lastSeq
+            do {
+                let result = try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
+                self.announce(lifter, before: before, after: journal.lastSeq)
+                return result
+            } catch {
+                self.announce(lifter, before: before, after: journal.lastSeq)
+                throw error
+            }
         }
+    }
+
+    public func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
+        try await run {
+            let journal = try self.journal(of: lifter)
+            let page = try journal.lines(after: after, limit: max(1, limit))
+            // Lines another writer appended that no request folded yet: tell the watchers.
+            if let last = page.lines.last?.seq { self.announce(lifter, before: journal.lastSeq, after: last) }
+            return page
+        }
+    }
+
+    public func changes(_ lifter: LifterID) -> ChangeWatch {
+        let id = watcherIDs.add(1, ordering: .relaxed).newValue
+        let watch = ChangeWatch { [weak self] in
+            self?.watchers.withLock { table in
+                table[lifter]?[id] = nil
+                if table[lifter]?.isEmpty == true { table[lifter] = nil }
+            }
+        }
+        watchers.withLock { $0[lifter, default: [:]][id] = watch }
+        return watch
+    }
+
+    /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
+    private func announce(_ lifter: LifterID, before: UInt64, after: UInt64) {
+        guard after > before else { return }
+        let watches = watchers.withLock { Array(($0[lifter] ?? [:]).values) }
+        for watch in watches { watch.post(after) }
     }
 
     /// Events held in memory across all lifters.

@@ -90,6 +90,35 @@ final class LifterJournal: Sendable {
         }
     }
 
+    /// The committed lines after `after` (at most `limit`), read from the file without a lock.
+    func lines(after: UInt64, limit: Int) throws -> EventFeedPage {
+        struct Full: Error {}
+        let reader: JournalReader
+        do {
+            reader = try JournalReader(at: path)
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        var lines: [EventFeedPage.Line] = []
+        var hasMore = false
+        do {
+            try reader.forEachLine(after: after) { seq, line in
+                guard lines.count < limit else {
+                    hasMore = true
+                    throw Full()
+                }
+                lines.append(EventFeedPage.Line(seq: seq, line: String(decoding: line, as: UTF8.self)))
+            }
+        } catch is Full {
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        return EventFeedPage(lines: lines, next: lines.last?.seq ?? after, hasMore: hasMore)
+    }
+
+    /// The last sequence folded (0 when unloaded).
+    var lastSeq: UInt64 { slot.withLock { $0.state?.lastSeq ?? 0 } }
+
     /// Asks `decide` for the commit's events; kept apart so that its references to the state are
     /// gone before the events are folded (else the fold would copy every set: copy on write).
     private func decideEvents(_ slot: inout Slot, now: Instant, actor: String, fixedIDs: [EventID],

@@ -20,4 +20,12 @@ public protocol LifterStore: Sendable {
         decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result
+
+    /// The lifter's committed events after sequence `after`, at most `limit`, as the journal's lines.
+    func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage
+
+    /// A watch posted each time the lifter's stream grows: at once for commits through this
+    /// store, and for other writers (the CLI) when a request or `events` notices them. The caller
+    /// cancels it when done.
+    func changes(_ lifter: LifterID) -> ChangeWatch
 }

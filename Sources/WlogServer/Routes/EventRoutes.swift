@@ -1,0 +1,99 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import WlogCore
+import WlogStore
+
+/// The change feed (docs/SERVER.md, "Change feed"): the lifter's committed events as the
+/// journal's own JSON lines, paged by a cursor (`GET /events`) or pushed as they are committed
+/// (`GET /events/stream`, Server-Sent Events).
+struct EventRoutes: Sendable {
+    let support: RouteSupport
+    /// How often a stream looks for lines another writer (the CLI) appended.
+    static let pollInterval: Duration = .seconds(1)
+    /// A comment line keeps idle connections (and proxies) open.
+    static let heartbeat: Duration = .seconds(15)
+
+    func register(on api: RouterGroup<LifterRequestContext>) {
+        api.get("events", use: list)
+        api.get("events/stream", use: stream)
+    }
+
+    struct PageModel: Encodable {
+        /// The events after the cursor, each its journal line (`seq` included).
+        var events: [String]
+        /// The cursor to send as `after` next.
+        var next: String
+        var hasMore: Bool
+    }
+
+    /// `GET /events?after=CURSOR&limit=N` (N 1–1000, default 500; the cursor is a sequence number, 0 = from the start).
+    @Sendable func list(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let after = try Self.cursor(request.uri.queryParameters["after"])
+        let limit = try PageRequest.integer(request, "limit", default: 500, range: 1...1000)
+        let page = try await support.store.events(lifter, after: after, limit: limit)
+        let model = PageModel(events: page.lines.map(\.line), next: String(page.next), hasMore: page.hasMore)
+        return try JSONBody.envelope(model)
+    }
+
+    /// `GET /events/stream?after=CURSOR` (or `Last-Event-ID`): every committed event after the
+    /// cursor, then each new one as it is committed: `id: <seq>`, `event: <type>`, `data: <line>`.
+    @Sendable func stream(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let start = try Self.cursor(request.headers[.lastEventID].map { Substring($0) } ?? request.uri.queryParameters["after"])
+        let store = support.store
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        headers[.cacheControl] = "no-cache"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var cursor = start
+            var quiet = Duration.zero
+            let changes = store.changes(lifter)
+            defer { changes.cancel() }
+            try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+            while !Task.isCancelled, !Task.isShuttingDownGracefully {
+                let page = try await store.events(lifter, after: cursor, limit: 1000)
+                if !page.lines.isEmpty {
+                    try await writer.write(ByteBuffer(string: page.lines.map(Self.frame).joined()))
+                    cursor = page.next
+                    quiet = .zero
+                    if page.hasMore { continue }
+                } else if quiet >= Self.heartbeat {
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    quiet = .zero
+                }
+                // Wake on this store's next commit, or after the poll interval for other writers.
+                if await changes.wait(timeout: Self.pollInterval) == nil { quiet += Self.pollInterval }
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// One SSE message for a journal line.
+    static func frame(_ line: EventFeedPage.Line) -> String {
+        "id: \(line.seq)\nevent: \(eventType(of: line.line))\ndata: \(line.line)\n\n"
+    }
+
+    /// The `"type"` of a canonical line, without decoding the rest.
+    static func eventType(of line: String) -> String {
+        guard let range = line.range(of: "\"type\":\"") else { return "message" }
+        let rest = line[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return "message" }
+        return String(rest[..<end])
+    }
+
+    static func cursor(_ text: Substring?) throws -> UInt64 {
+        guard let text, !text.isEmpty else { return 0 }
+        guard let value = UInt64(text) else {
+            throw APIError.validation(field: "after", "\"\(text)\" is not a cursor — send the `next` of the last page, or 0")
+        }
+        return value
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}
