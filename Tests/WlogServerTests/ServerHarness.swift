@@ -15,13 +15,14 @@ struct ServerHarness {
     let data: String
     let configuration: ServerConfiguration
 
-    init(lifterRate: Double = 0, addressRate: Double = 0, now: Instant = ServerHarness.now) throws {
+    init(lifterRate: Double = 0, addressRate: Double = 0, now: Instant = ServerHarness.now,
+         cacheMegabytes: Int = 64, jwks: String? = nil) throws {
         data = NSTemporaryDirectory() + "wlog-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
         let clock = now
-        configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, cacheMegabytes: 64,
+        configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, cacheMegabytes: cacheMegabytes,
                                             lifterRate: lifterRate, lifterBurst: lifterRate, addressRate: addressRate,
-                                            addressBurst: addressRate, hmacSecret: Self.secret, now: { clock })
+                                            addressBurst: addressRate, jwks: jwks, hmacSecret: Self.secret, now: { clock })
     }
 
     /// A token for `lifter` signed with the harness's secret.
@@ -35,5 +36,53 @@ struct ServerHarness {
         logger.logLevel = .warning
         let app = try await WlogAPI.application(configuration, logger: logger)
         try await app.test(.live) { client in try await body(client) }
+    }
+
+    /// The lifter's journal: `DATA/users/<uuid>/journal.wlog`.
+    func journal(_ lifter: String) -> String { data + "/users/" + lifter + "/journal.wlog" }
+
+    /// The journal's bytes (nil while it does not exist), to prove a request changed nothing.
+    func journalBytes(_ lifter: String) -> Data? { FileManager.default.contents(atPath: journal(lifter)) }
+
+    /// The journal's event lines, read by the CLI (`wlog events`: the journal's own lines).
+    func events(_ lifter: String) throws -> [String] {
+        let result = try Self.wlog(["--journal", journal(lifter), "events"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: data) }
+
+    /// The built `wlog` binary beside the test bundle in `.build/<config>/`.
+    static let wlogBinary: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("wlog")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/wlog")
+    }()
+
+    /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC).
+    static func wlog(_ arguments: [String], stdin: String? = nil,
+                     program: URL = wlogBinary) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.environment = ["WLOG_NOW": now.iso8601, "TZ": "UTC", "NO_COLOR": "1",
+                               "HOME": NSTemporaryDirectory()]
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 }
