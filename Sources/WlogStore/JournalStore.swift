@@ -35,6 +35,8 @@ public final class JournalStore: LifterStore {
     private let queue = DispatchQueue(label: "wlog.store", attributes: .concurrent)
     private let watchers = Mutex<[LifterID: [Int: ChangeWatch]]>([:])
     private let watcherIDs = Atomic<Int>(0)
+    /// Events held, as last counted (an estimate between trims: it only grows until `trim` counts again).
+    private let held = Atomic<Int>(0)
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
     public init(root: String, memoryLimit: Int = 256 << 20, device: String = "server") throws {
@@ -48,12 +50,19 @@ public final class JournalStore: LifterStore {
     public func journalPath(of lifter: LifterID) -> String { root + "/users/" + lifter.uuid + "/journal.wlog" }
 
     public func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        try await read(lifter, key: nil, body)
+    }
+
+    public func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        try await read(lifter, key: cacheKey, body)
+    }
+
+    private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         try await run {
             let journal = try self.journal(of: lifter)
-            defer { self.trim() }
             let before = journal.lastSeq
-            let result = try journal.read(use: self.tick(), body)
-            self.announce(lifter, before: before, after: journal.lastSeq)
+            let result = try journal.read(use: self.tick(), cacheKey: key, body)
+            self.settle(lifter, journal, before: before)
             return result
         }
     }
@@ -65,16 +74,9 @@ public final class JournalStore: LifterStore {
     ) async throws -> Result {
         try await run {
             let journal = try self.journal(of: lifter)
-            defer { self.trim() }
             let before = journal.lastSeq
-            do {
-                let result = try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
-                self.announce(lifter, before: before, after: journal.lastSeq)
-                return result
-            } catch {
-                self.announce(lifter, before: before, after: journal.lastSeq)
-                throw error
-            }
+            defer { self.settle(lifter, journal, before: before) }
+            return try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
         }
     }
 
@@ -98,6 +100,15 @@ public final class JournalStore: LifterStore {
         }
         watchers.withLock { $0[lifter, default: [:]][id] = watch }
         return watch
+    }
+
+    /// After a request: tells the watchers when the stream grew, and keeps memory within the limit.
+    private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64) {
+        let after = journal.lastSeq
+        announce(lifter, before: before, after: after)
+        // A state grows by what it folds; one that was unloaded comes back whole.
+        let grown = before == 0 ? Int(after) : Int(after) - Int(before)
+        if grown > 0, held.add(grown, ordering: .relaxed).newValue * Self.bytesPerEvent > memoryLimit { trim() }
     }
 
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
@@ -152,7 +163,11 @@ public final class JournalStore: LifterStore {
         let journals = lifters.withLock { Array($0.values) }
         var held = journals.map { ($0, $0.heldEvents, $0.lastUse) }
         var bytes = held.reduce(0) { $0 + $1.1 } * Self.bytesPerEvent
-        guard bytes > memoryLimit else { return }
+        guard bytes > memoryLimit else {
+            self.held.store(bytes / Self.bytesPerEvent, ordering: .relaxed)
+            return
+        }
+        defer { self.held.store(bytes / Self.bytesPerEvent, ordering: .relaxed) }
         held.sort { $0.2 < $1.2 }
         for (journal, events, _) in held where bytes > memoryLimit && events > 0 {
             if journal.unload() { bytes -= events * Self.bytesPerEvent }

@@ -31,7 +31,18 @@ final class LifterJournal: Sendable {
         var zone = ImportTimeZone(offsetMinutes: 0)
         var damage: String?
         var lastUse: UInt64 = 0
+        /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
+        var answers: [String: Answer] = [:]
     }
+
+    /// A read's result, valid while the state stays at `seq`.
+    struct Answer {
+        var seq: UInt64
+        var value: any Sendable
+    }
+
+    /// Answers kept per lifter; the oldest half is dropped past it.
+    static let answerLimit = 64
 
     init(lifter: LifterID, path: String, device: String) {
         self.lifter = lifter
@@ -50,17 +61,29 @@ final class LifterJournal: Sendable {
         slot.withLockIfAvailable { slot -> Bool in
             guard slot.state != nil else { return false }
             slot.state = nil
+            slot.answers = [:]
             slot.stamp = FileStamp()
             return true
         } ?? false
     }
 
-    /// Runs `body` on the state, caught up with the journal.
-    func read<R>(use: UInt64, _ body: (LifterView) throws -> R) throws -> R {
+    /// Runs `body` on the state, caught up with the journal. With a `cacheKey`, a result computed
+    /// at the same last sequence is answered again without running `body`.
+    func read<R: Sendable>(use: UInt64, cacheKey: String? = nil, _ body: (LifterView) throws -> R) throws -> R {
         try slot.withLock { slot in
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
-            return try body(view(slot))
+            let seq = slot.state?.lastSeq ?? 0
+            if let cacheKey, let answer = slot.answers[cacheKey], answer.seq == seq, let value = answer.value as? R {
+                return value
+            }
+            let value = try body(view(slot))
+            if let cacheKey {
+                if slot.answers.count >= Self.answerLimit { slot.answers = slot.answers.filter { $0.value.seq == seq } }
+                if slot.answers.count >= Self.answerLimit { slot.answers = [:] }
+                slot.answers[cacheKey] = Answer(seq: seq, value: value)
+            }
+            return value
         }
     }
 

@@ -9,6 +9,11 @@ public protocol LifterStore: Sendable {
     /// Runs `body` on the lifter's state, caught up with every committed event.
     func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result
 
+    /// `read`, answering again a result computed for the same `cacheKey` while the lifter's
+    /// stream has not moved (the caller puts in the key everything else the answer depends on,
+    /// e.g. the request and the minute). A store may ignore the key.
+    func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result
+
     /// Decides and appends one commit for the lifter, then renders the answer from the new state.
     ///
     /// `decide` sees the state under the lifter's write lock and returns the events of one commit
@@ -28,4 +33,11 @@ public protocol LifterStore: Sendable {
     /// store, and for other writers (the CLI) when a request or `events` notices them. The caller
     /// cancels it when done.
     func changes(_ lifter: LifterID) -> ChangeWatch
+}
+
+extension LifterStore {
+    /// Stores without an answer cache read every time.
+    public func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        try await read(lifter, body)
+    }
 }

@@ -21,7 +21,7 @@ struct ExerciseRoutes: Sendable {
         let muscle = query["muscle"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let equipment = query["equipment"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let category = query["category"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let found = view.state.allExercises.filter { exercise in
                 if view.state.isRetired(exercise.id) { return false }
                 if let needle, !(exercise.name.lowercased().contains(needle) || exercise.aliases.contains { $0.lowercased().contains(needle) }) {

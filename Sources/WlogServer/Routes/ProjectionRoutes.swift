@@ -23,7 +23,7 @@ struct ProjectionRoutes: Sendable {
         let lifter = try context.requireLifter()
         let exerciseText = request.uri.queryParameters["exercise"].map(String.init)
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let state = view.state
             let targets = state.settings.prReps
             if let exerciseText {
@@ -41,7 +41,7 @@ struct ProjectionRoutes: Sendable {
         let lifter = try context.requireLifter()
         let text = try support.parameter(context, "exerciseId")
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let state = view.state
             let exercise = try SetRoutes.exercise(text, view: view)
             let query = view.queryContext(now: now)
@@ -62,7 +62,7 @@ struct ProjectionRoutes: Sendable {
         let lifter = try context.requireLifter()
         let text = try support.parameter(context, "exerciseId")
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let state = view.state
             let exercise = try SetRoutes.exercise(text, view: view)
             guard exercise.kind.isStrengthLike else {
@@ -99,7 +99,7 @@ struct ProjectionRoutes: Sendable {
         options.until = try Self.day(query["until"], field: "until")
         let now = support.now()
         let chosen = options
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             try JSONBody.envelope(view.state.volume(chosen, context: view.queryContext(now: now)).map(VolumeRowModel.init))
         }
     }
@@ -108,7 +108,7 @@ struct ProjectionRoutes: Sendable {
     @Sendable func bodyweight(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             try JSONBody.envelope(BodyweightModel(view.state.bodyweightStats(context: view.queryContext(now: now))))
         }
     }
@@ -142,7 +142,7 @@ struct ProjectionRoutes: Sendable {
     @Sendable func today(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let state = view.state
             let query = view.queryContext(now: now)
             let consistency = state.consistency(context: query)
@@ -165,7 +165,7 @@ struct ProjectionRoutes: Sendable {
         let lifter = try context.requireLifter()
         let weeks = try PageRequest.integer(request, "weeks", default: MuscleBalance.Options().weeks, range: 1...52)
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             var options = MuscleBalance.Options()
             options.weeks = weeks
             return try JSONBody.envelope(BalanceModel(view.state.muscleBalance(options, context: view.queryContext(now: now))))
@@ -176,7 +176,7 @@ struct ProjectionRoutes: Sendable {
     @Sendable func coach(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             try JSONBody.envelope(CoachModel(view.state.coachReport(context: view.queryContext(now: now))))
         }
     }

@@ -14,7 +14,7 @@ struct RoutineRoutes: Sendable {
 
     @Sendable func list(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let models = RoutineModel.all(in: view.state).map { RoutineModel(routine: $0, day: $1, state: view.state, withExercises: false) }
             return try JSONBody.envelope(models)
         }
@@ -23,7 +23,7 @@ struct RoutineRoutes: Sendable {
     @Sendable func detail(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let id = try support.parameter(context, "id")
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             guard let (routine, day) = RoutineModel.find(id, in: view.state) else { throw APIError.notFound("routine " + id) }
             return try JSONBody.envelope(RoutineModel(routine: routine, day: day, state: view.state, withExercises: true))
         }

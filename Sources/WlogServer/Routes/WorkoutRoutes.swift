@@ -21,7 +21,7 @@ struct WorkoutRoutes: Sendable {
         let lifter = try context.requireLifter()
         let page = try PageRequest(request, defaultSize: 20)
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             let history = view.state.history(HistoryFilter(limit: page.pageSize, offset: page.offset), context: view.queryContext(now: now))
             let items = history.workouts.map {
                 WorkoutModel($0, record: $0.id.flatMap(view.state.workout), state: view.state, withExercises: false)
@@ -35,7 +35,7 @@ struct WorkoutRoutes: Sendable {
         let lifter = try context.requireLifter()
         let key = try workoutKey(context)
         let now = support.now()
-        return try await support.store.read(lifter) { view in
+        return try await support.read(lifter, request) { view in
             try JSONBody.envelope(try Self.model(key, view: view, now: now))
         }
     }
