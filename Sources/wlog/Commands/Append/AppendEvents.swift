@@ -38,45 +38,16 @@ struct AppendEvents: ParsableCommand {
                 throw WlogError.refused("line \(index + 1) of \(file == "-" ? "standard input" : file): \(error); fix the line — nothing was appended")
             }
         }
-        let outcome = try JournalSession(context: context).append { loaded, _ in
-            try EventBatch.validate(events, against: loaded.state, now: context.now)
+        let outcome = try JournalSession(context: context).append { loaded, decideContext in
+            // The rules of the commands that make these events (`checkExternal`): exit 65, nothing appended.
+            do throws(Refusal) {
+                try checkExternal(events, state: loaded.state, context: decideContext)
+            } catch {
+                throw WlogError.refused(error.message + " — nothing was appended")
+            }
             return events
         }
         print("appended \(outcome.appended.count) event(s)" + (outcome.duplicates.isEmpty ? "" : ", skipped \(outcome.duplicates.count) duplicate(s)"))
         if let last = outcome.appended.last { print("last seq \(last.seq)") }
-    }
-}
-
-/// The checks a batch of raw events must pass: every reference resolves, in order.
-enum EventBatch {
-    static func validate(_ events: [Event], against state: WlogState, now: Instant) throws {
-        var scratch = state
-        for (index, event) in events.enumerated() {
-            let line = "event \(index + 1) (\(event.type.rawValue) \(event.id.short))"
-            if event.envelope.occurred.instant.millisecondsSince1970 - now.millisecondsSince1970 > 86_400_000 {
-                throw WlogError.refused("\(line): at \(event.envelope.occurred.instant.iso8601) is more than a day after now — fix the time")
-            }
-            switch event.payload {
-            case .setLogged(let set):
-                guard scratch.exercise(set.exercise) != nil else {
-                    throw WlogError.refused("\(line): exercise '\(set.exercise)' is unknown — create it first with an exercise.created event")
-                }
-            case .setEdited(let edit):
-                guard let set = scratch.set(edit.set), set.isLive else {
-                    throw WlogError.refused("\(line): set \(edit.set.short) is unknown or deleted")
-                }
-            case .setDeleted(let delete):
-                guard let set = scratch.set(delete.set), !set.isDeleted else {
-                    throw WlogError.refused("\(line): set \(delete.set.short) is unknown or already deleted")
-                }
-            case .workoutFinished(let finish):
-                guard scratch.workout(finish.workout) != nil else { throw WlogError.refused("\(line): workout \(finish.workout.short) is unknown") }
-            case .workoutDiscarded(let discard):
-                guard scratch.workout(discard.workout) != nil else { throw WlogError.refused("\(line): workout \(discard.workout.short) is unknown") }
-            default:
-                break
-            }
-            scratch.apply(event)
-        }
     }
 }
