@@ -29,7 +29,7 @@ public final class JournalReader {
     /// Opens the journal and reads its header; throws `notFound`, or `damaged` for a bad header.
     public init(at path: String) throws {
         self.path = path
-        fd = try FileIO.open(path, O_RDONLY)
+        fd = try FileIO.openRegular(path, O_RDONLY)
         do {
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
             guard try scanner.readHeader(), let header = scanner.header else {

@@ -82,7 +82,7 @@ extension JournalWriter {
         let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
         defer { lock.release() }
         try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
-        let fd = try FileIO.open(path, O_RDWR)
+        let fd = try FileIO.openRegular(path, O_RDWR)
         defer { FileIO.closeDescriptor(fd) }
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
         if try scanner.readHeader() {

@@ -75,11 +75,13 @@ extension JournalSession {
     /// replayed after it writes into its own copies of the pages it changes, never the file. The
     /// mapping lives as long as the state that uses it (a read command's, until the process ends).
     func readSnapshot() -> (stamp: SnapshotStamp, state: WlogState)? {
-        let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and only a regular file: a FIFO at the path must not hang the read.
+        let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+              let size = Int(exactly: info.st_size) else { return nil }
         guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         Self.populate(base, size)
         let memory = SnapshotMemory(bytes: UnsafeMutableRawBufferPointer(start: base, count: size)) { bytes in
