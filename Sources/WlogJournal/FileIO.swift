@@ -28,24 +28,12 @@ enum FileIO {
             closeDescriptor(fd)
             throw error
         }
-        guard let kind = fileKind(st.st_mode) else {
+        guard let kind = FileKind.name(st.st_mode) else {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             return fd
         }
         closeDescriptor(fd)
         throw JournalError.notRegularFile(path: path, kind: kind)
-    }
-
-    /// What a file of `mode` is, in words, or nil for a regular file.
-    static func fileKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFDIR: "a directory"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
     }
 
     /// Writes all of `bytes` at `offset`, looping on short writes and EINTR.

@@ -155,32 +155,16 @@ extension JournalSession {
         guard covered == last else { return }
         let stamp = SnapshotStamp(journalID: reader.header.journal, lastSeq: last, tailDigest: digest,
                                   chainHead: status.chainHead, sealedThrough: status.sealedThrough)
-        Self.atomicWrite(StateSnapshot.encode(state, stamp: stamp), to: snapshotPath)
+        atomicWrite(StateSnapshot.encode(state, stamp: stamp), to: snapshotPath)
     }
 
-    /// Writes `bytes` to `path` by temp file and rename; leaves nothing behind on failure.
+    /// Writes `bytes` to `path` (`AtomicFile`: temp file and rename, the journal's mode and
+    /// owner); false on failure, leaving nothing behind.
     ///
     /// No `fsync`: the snapshot is a cache, and one a crash left torn or empty fails its checksum
     /// and is rebuilt — syncing 15 MB would cost a read command tens of milliseconds for nothing.
     @discardableResult
-    static func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        var ok = bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            var done = 0
-            while done < raw.count {
-                let n = write(fd, base + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        ok = close(fd) == 0 && ok
-        ok = ok && rename(temp, path) == 0
-        if !ok { unlink(temp) }
-        return ok
+    func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
+        (try? AtomicFile.write(bytes, to: path, ownership: FileOwnership.of(context.journalPath))) != nil
     }
 }
