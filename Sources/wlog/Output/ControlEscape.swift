@@ -11,7 +11,7 @@ enum ControlEscape {
     /// `bytes` (UTF-8) with every control but tab and line feed escaped; the same array when it
     /// has none (the common case: one pass, no copy).
     static func escaped(_ bytes: [UInt8]) -> [UInt8] {
-        guard let first = bytes.indices.first(where: { isControl(bytes, at: $0) }) else { return bytes }
+        guard let first = firstControl(bytes) else { return bytes }
         var out = Array(bytes[..<first])
         out.reserveCapacity(bytes.count + 16)
         var index = first
@@ -26,6 +26,28 @@ enum ControlEscape {
             }
         }
         return out
+    }
+
+    /// Where the first control character starts, or nil. Sixteen bytes a step (a vector compare
+    /// for C0 but tab and line feed, DEL and a C1 lead byte `C2`), each hit checked byte by byte:
+    /// ≈ 1 instruction a byte instead of ≈ 12 (`export sets` writes megabytes).
+    private static func firstControl(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            var index = 0
+            while index + 16 <= raw.count {
+                let v = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let c0 = (v .< 0x20) .& (v .!= 0x0A) .& (v .!= 0x09)
+                if any(c0 .| (v .== 0x7F) .| (v .== 0xC2)) {
+                    for at in index..<(index + 16) where isControl(bytes, at: at) { return at }
+                }
+                index += 16
+            }
+            while index < raw.count {
+                if isControl(bytes, at: index) { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// Whether a control character starts at `index`: C0 but tab and line feed, DEL, or the
