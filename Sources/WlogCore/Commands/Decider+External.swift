@@ -5,18 +5,38 @@
 ///
 /// Each event is checked against the state after the ones before it; the first broken rule is
 /// refused, naming the event (its position, type and id) and the field.
+///
+/// An event whose id the journal already holds is not checked: the append skips it as a duplicate
+/// (a salvage file appended twice).
 public func checkExternal(_ events: [Event], state: WlogState, context: DecideContext) throws(Refusal) {
+    let sorted = partitionExternal(events, state: state, context: context)
+    if let first = sorted.rejected.first { throw first.refusal }
+}
+
+/// `checkExternal` that takes what it can (a salvage file after `wlog repair`): the events that
+/// pass, in order, each checked against the state after the ones taken before it, and those that
+/// do not, with their position (0-based) and why, named as `checkExternal` names them.
+public func partitionExternal(_ events: [Event], state: WlogState, context: DecideContext)
+    -> (accepted: [Event], rejected: [(index: Int, event: Event, refusal: Refusal)]) {
     var scratch = state
+    var accepted: [Event] = [], rejected: [(index: Int, event: Event, refusal: Refusal)] = []
     for (index, event) in events.enumerated() {
+        if state.contains(eventID: event.id) {
+            accepted.append(event)
+            continue
+        }
         do {
             try Decider(state: scratch, context: context).checkExternal(event)
         } catch {
             var refusal = error
             refusal.field = "event \(index + 1) (\(event.type.rawValue) \(event.id.short)) " + refusal.field
-            throw refusal
+            rejected.append((index, event, refusal))
+            continue
         }
         scratch.apply(event)
+        accepted.append(event)
     }
+    return (accepted, rejected)
 }
 
 extension Decider {
