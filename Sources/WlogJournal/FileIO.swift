@@ -17,6 +17,25 @@ enum FileIO {
         }
     }
 
+    /// Opens an existing regular file: with `O_NONBLOCK`, so that a FIFO at the path cannot hang
+    /// the open, then `fstat`; anything else (FIFO, device, directory, socket) is closed and
+    /// refused with `notRegularFile`.
+    static func openRegular(_ path: String, _ flags: Int32) throws -> Int32 {
+        let fd = try open(path, flags | O_NONBLOCK)
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let error = JournalError.posix("fstat", path)
+            closeDescriptor(fd)
+            throw error
+        }
+        guard let kind = FileKind.name(st.st_mode) else {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            return fd
+        }
+        closeDescriptor(fd)
+        throw JournalError.notRegularFile(path: path, kind: kind)
+    }
+
     /// Writes all of `bytes` at `offset`, looping on short writes and EINTR.
     static func pwriteAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int, path: String) throws {
         var done = 0

@@ -16,6 +16,8 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyExists(path: String)
     /// No journal at the path.
     case notFound(path: String)
+    /// Something other than a regular file is at the path (a FIFO, a device, a directory, a socket).
+    case notRegularFile(path: String, kind: String)
     /// The file holds damage that is not a torn tail (or its header is bad); see the status.
     case damaged(JournalStatus)
     /// The append stated `expected` as the last sequence, but the journal's is `actual`.
@@ -38,7 +40,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged, .io, .writerFailed, .closed: 74
         case .conflict: 75
         case .invalidLine, .alreadyExists, .invalidJournalID: 65
-        case .notFound: 66
+        case .notFound, .notRegularFile: 66
         }
     }
 
@@ -51,6 +53,9 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) already exists; refusing to overwrite it (choose another path or remove it yourself)"
         case let .notFound(path):
             "no journal at \(path); create one with `wlog init`"
+        case let .notRegularFile(path, kind):
+            "\(path) is \(kind), not a regular file; a journal (and every file beside it) is a regular file: "
+                + "check the path"
         case let .damaged(status):
             status.summary
         case let .conflict(expected, actual):

@@ -15,7 +15,8 @@ final class JournalLock {
     /// Takes the lock for the journal at `journalPath`, waiting at most `timeout`.
     init(journalPath: String, timeout: Duration) throws {
         path = journalPath + JournalFormat.lockSuffix
-        fd = try FileIO.open(path, O_RDWR | O_CREAT, mode: 0o644)
+        fd = try FileIO.open(path, O_RDWR | O_CREAT, mode: 0o600)
+        FileOwnership.of(journalPath)?.apply(to: fd)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var pause: Int = 500_000  // ns

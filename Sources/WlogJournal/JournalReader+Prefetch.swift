@@ -44,16 +44,24 @@ extension JournalReader {
     /// to `deliver` (content and lines valid during the call). Returns the final status.
     /// With `prefix` (what the lock holder's open checked) and `after` at or past its end, the walk
     /// starts at the hot tail instead of checking the sealed chunks' trailers and chain again.
+    /// Chunks skipped (not decompressed) still have their LZ4 header and block checksums checked,
+    /// so a read that starts after them (from a snapshot) finds a changed byte as a full read does.
+    /// `sealed`, when given, sees the scanner at the start and after every unit (where the sealed
+    /// chunks end and their chain).
     func scan(after: UInt64, checkDigests: Bool = false, skipping prefix: SealedPrefix? = nil,
+              sealed: ((_ through: UInt64, _ chain: [UInt8]) -> Void)? = nil,
               _ deliver: (ScannedUnit, _ lines: [LineRef]) throws -> Void) throws -> JournalStatus {
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: checkDigests)
+        scanner.checkSkippedBlocks = true
         guard try scanner.readHeader() else {
             throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
         }
         if let prefix, after >= prefix.sealedThrough, let file = prefix.file, file == FileIdentity.of(fd) {
             scanner.resume(after: prefix)
         }
+        sealed?(scanner.sealedThrough, scanner.chain)
         while let unit = try scanner.next(skipThrough: after) {
+            if unit.kind == .chunk { sealed?(scanner.sealedThrough, scanner.chain) }
             guard unit.content != nil, unit.lastSeq > after else { continue }
             try deliver(unit, scanner.lines)
         }

@@ -81,7 +81,7 @@ public struct JournalStatus: Sendable, Equatable {
         case .damaged:
             return "events 1…\(lastSequence) are readable; writing is refused. Run `wlog repair` to move bytes "
                 + "\(first.offset)..<\(fileSize) to \(path)\(JournalFormat.quarantineSuffix)/ (readable events after "
-                + "the damage are saved there as JSON lines for `wlog append events`), or restore from a backup"
+                + "the damage are saved there as JSON lines for `wlog append events --salvage`), or restore from a backup"
         }
     }
 }
@@ -106,7 +106,7 @@ public struct RecoveryReport: Sendable, Equatable, CustomStringConvertible {
             + "journal now ends at sequence \(lastSequence)"
         if let salvagePath {
             text += "; \(salvagedEvents) readable events after the damage saved to \(salvagePath) "
-                + "(re-append with `wlog append events \(salvagePath)`)"
+                + "(re-append with `wlog append events --salvage \(salvagePath)`: what passes is appended, the rest kept aside with the reason)"
         }
         return text
     }

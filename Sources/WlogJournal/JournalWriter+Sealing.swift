@@ -20,9 +20,9 @@ extension JournalWriter {
             return SealReport(chunksWritten: 0, bytesBefore: before, bytesAfter: before, sealedThrough: sealedThrough)
         }
         let tempPath = path + JournalFormat.sealTempSuffix
-        var st = stat()
-        let mode = fstat(fd, &st) == 0 ? st.st_mode & 0o777 : 0o644
-        let temp = try FileIO.open(tempPath, O_RDWR | O_CREAT | O_TRUNC, mode: mode)
+        let ownership = FileOwnership.of(descriptor: fd)
+        let temp = try FileIO.open(tempPath, O_RDWR | O_CREAT | O_TRUNC, mode: 0o600)
+        ownership?.apply(to: temp)
         var written = 0
         var newChain = chain
         var chunks = 0

@@ -80,6 +80,9 @@ public final class JournalWriter {
     /// Opens an existing journal for writing, recovering a torn tail.
     public static func open(at path: String, options: JournalOptions = JournalOptions()) throws -> JournalWriter {
         guard FileIO.exists(path) else { throw JournalError.notFound(path: path) }
+        // Before the lock file is made beside it: a FIFO, a device or a file without a journal's
+        // header is refused and leaves nothing behind (reading the header is one small read).
+        _ = try JournalReader(at: path)
         let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
         return try JournalWriter(path: path, options: options, lock: lock)
     }
@@ -88,7 +91,7 @@ public final class JournalWriter {
         self.path = path
         self.options = options
         try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
-        let fd = try FileIO.open(path, O_RDWR)
+        let fd = try FileIO.openRegular(path, O_RDWR)
         do {
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
             var ids = IDSet()

@@ -18,17 +18,24 @@ enum Recovery {
                            salvage: [UInt8], salvagedEvents: Int = 0, lastSequence: UInt64) throws -> RecoveryReport {
         let size = try FileIO.size(fd, path: path)
         let directory = path + JournalFormat.quarantineSuffix
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST { throw JournalError.posix("mkdir", directory) }
+        let ownership = FileOwnership.of(descriptor: fd)
+        if mkdir(directory, FileOwnership.folderMode) == 0 {
+            ownership.map { FileOwnership(mode: FileOwnership.folderMode, owner: $0.owner, group: $0.group) }?.applyToFolder(directory)
+        } else if errno != EEXIST {
+            throw JournalError.posix("mkdir", directory)
+        }
         let stamp = JournalHeader.timestamp(Date()).filter { $0.isNumber || $0 == "T" }
         let base = "\(directory)/\(stamp)-at-\(fault.offset)"
         let (binPath, binFD) = try createUnique(base, ext: "bin")
         defer { FileIO.closeDescriptor(binFD) }
+        ownership?.apply(to: binFD)
         try copy(from: fd, path: path, range: fault.offset..<size, to: binFD, toPath: binPath)
         guard options.sync(binFD) == 0 else { throw JournalError.posix("fdatasync", binPath) }
         var salvagePath: String?
         if !salvage.isEmpty {
             let (sPath, sFD) = try createUnique(base, ext: "salvage.jsonl")
             defer { FileIO.closeDescriptor(sFD) }
+            ownership?.apply(to: sFD)
             try salvage.withUnsafeBytes { try FileIO.pwriteAll(sFD, $0, at: 0, path: sPath) }
             guard options.sync(sFD) == 0 else { throw JournalError.posix("fdatasync", sPath) }
             salvagePath = sPath
@@ -47,7 +54,7 @@ enum Recovery {
         var n = 1
         while true {
             let candidate = n == 1 ? "\(base).\(ext)" : "\(base)-\(n).\(ext)"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 { return (candidate, fd) }
             guard errno == EEXIST else { throw JournalError.posix("create quarantine file", candidate) }
             n += 1
@@ -82,7 +89,7 @@ extension JournalWriter {
         let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
         defer { lock.release() }
         try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
-        let fd = try FileIO.open(path, O_RDWR)
+        let fd = try FileIO.openRegular(path, O_RDWR)
         defer { FileIO.closeDescriptor(fd) }
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
         if try scanner.readHeader() {

@@ -91,14 +91,14 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     let state = try! replayJournal(Fixtures.journal)
-    let snapshot = StateSnapshot.encode(state, stamp: SnapshotStamp(journalID: "bench", lastSeq: state.lastSeq, lastLineHash: 0,
+    let snapshot = StateSnapshot.encode(state, stamp: SnapshotStamp(journalID: "bench", lastSeq: state.lastSeq, tailDigest: 0,
                                                                       chainHead: "", sealedThrough: 0))
     Benchmark("Snapshot lifer 20y: decode", configuration: replay) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try StateSnapshot.decode(snapshot)) }
     }
     Benchmark("Snapshot lifer 20y: encode", configuration: replay) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(StateSnapshot.encode(state, stamp: SnapshotStamp(
-            journalID: "bench", lastSeq: state.lastSeq, lastLineHash: 0, chainHead: "", sealedThrough: 0))) }
+            journalID: "bench", lastSeq: state.lastSeq, tailDigest: 0, chainHead: "", sealedThrough: 0))) }
     }
 
     let targets = AppendTargets()

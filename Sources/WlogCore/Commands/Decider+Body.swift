@@ -38,7 +38,7 @@ extension Decider {
     }
 
     /// A body-weight entry that exists and is not deleted.
-    private func liveEntry(_ id: EventID) throws(Refusal) -> BodyweightEntry {
+    func liveEntry(_ id: EventID) throws(Refusal) -> BodyweightEntry {
         guard let entry = state.bodyweight(id) else {
             throw Refusal(field: "bodyweight", value: id.short, problem: "is unknown",
                           allowed: "no body-weight entry has this id; see `wlog bodyweight`")

@@ -87,10 +87,16 @@ struct Decider {
         return value
     }
 
-    /// A positive mass (body weight, goal).
+    /// The heaviest body weight (or goal) accepted: 1,000 kg (docs/DOMAIN-DECISIONS.md, "Ranges").
+    static let maxBodyweight = Mass.kg(1_000)
+
+    /// A positive mass (body weight, goal) of at most `maxBodyweight`.
     func positive(_ mass: Mass, field: String, what: String) throws(Refusal) {
         guard mass.tenThousandths > 0 else {
             throw Refusal(field: field, value: mass.formatted(), allowed: what + " must be more than 0")
+        }
+        guard mass.kilogramTenThousandths <= Self.maxBodyweight.kilogramTenThousandths else {
+            throw Refusal(field: field, value: mass.formatted(), allowed: what + " is at most 1000 kg (2204 lb)")
         }
     }
 

@@ -10,6 +10,7 @@ struct SetRules {
     var durationMilliseconds: Int64?
 
     func check(kind: ExerciseKind) throws(Refusal) {
+        try checkRanges()
         switch kind {
         case .strength, .assisted, .bodyweight:
             let name = kind == .strength ? "a strength set" : kind == .assisted ? "an assisted set" : "a body-weight set"

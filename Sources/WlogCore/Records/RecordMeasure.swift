@@ -79,7 +79,10 @@ struct RecordMeasure {
             guard let distance = set.distance, distance.metreTenThousandths > 0,
                   let duration = set.durationMilliseconds, duration > 0 else { return nil }
             let metres = distance.metreTenThousandths
-            let perKilometre = (duration * 10_000_000 + metres / 2) / metres
+            // A journal written by other means may hold any duration: no pace rather than an overflow.
+            let (scaled, overflow) = duration.multipliedReportingOverflow(by: 10_000_000)
+            guard !overflow, scaled <= Int64.max - metres / 2 else { return nil }
+            let perKilometre = (scaled + metres / 2) / metres
             return Value(
                 value: .pace(millisecondsPerKilometre: perKilometre), rank: 0, pace: (duration, metres))
         }

@@ -242,12 +242,16 @@ struct SnapshotReader {
     }
 }
 
-/// FNV-1a, 64 bits: the snapshot's checksum and the fingerprint of the last journal line it
-/// covers. Not a defence against an attacker (the snapshot is a cache beside the journal, and
+/// FNV-1a, 64 bits: the fingerprint of the journal's hot-tail lines a snapshot covers
+/// (`SnapshotStamp.tailDigest`). Not a defence against an attacker (the snapshot is a cache beside the journal, and
 /// the journal itself is checked by SHA-256); a guard against torn or stale files.
 public enum FNV1a {
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    /// The hash of no bytes, where a running hash starts.
+    public static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// FNV-1a 64 of `bytes`, continuing from `h` (a running hash over several buffers).
+    public static func hash(_ bytes: UnsafeRawBufferPointer, continuing h: UInt64 = offsetBasis) -> UInt64 {
+        var h = h
         for b in bytes {
             h ^= UInt64(b)
             h = h &* 0x0000_0100_0000_01B3
@@ -256,6 +260,11 @@ public enum FNV1a {
     }
 
     public static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
+
+    /// The running hash `h` continued with one journal line and its `\n`.
+    public static func hash(line: UnsafeRawBufferPointer, continuing h: UInt64) -> UInt64 {
+        (hash(line, continuing: h) ^ 0x0A) &* 0x0000_0100_0000_01B3
+    }
 }
 
 /// A fast 64-bit checksum of a snapshot payload: a Fletcher-style sum in eight 64-bit lanes, 64

@@ -8,7 +8,8 @@
 /// "WLOGSNAP"  magic, 8 bytes
 /// format      varint, `StateSnapshot.format`
 /// code        string, `StateSnapshot.codeVersion`: a snapshot is valid only for the code that wrote it
-/// stamp       journal id, last seq, FNV-1a of that seq's line, chain head, sealed-through seq
+/// stamp       journal id, last seq, tail digest (FNV-1a of the lines after sealed-through, through
+///             last seq, each with its `\n`), chain head, sealed-through seq
 /// length      varint, payload bytes
 /// padding     zeros, so that the payload starts at a multiple of `alignment`
 /// checksum    fixed 64, `WordChecksum` of the payload
@@ -20,15 +21,15 @@
 /// from a mapped file borrows them where they are and appends into the room (`SnapshotMemory`).
 ///
 /// The snapshot is a cache: any doubt (another code version, a torn or altered file, a journal
-/// whose line N or chain differs) makes the reader fall back to a full replay, never to wrong
-/// output. Pure Swift, no Foundation, no I/O: the CLI reads and writes the file.
+/// whose chain through the snapshot's sealed-through seq or whose lines after it, through N,
+/// differ) makes the reader fall back to a full replay, never to wrong output. Pure Swift, no Foundation, no I/O: the CLI reads and writes the file.
 public enum StateSnapshot {
     /// The container format.
-    public static let format: UInt64 = 1
+    public static let format: UInt64 = 2
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-23.7-library-names"
+    public static let codeVersion = "wlog-state-2026-11-24.1-tail-digest"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -55,7 +56,7 @@ public enum StateSnapshot {
         out.rawString(codeVersion)
         out.rawString(stamp.journalID)
         out.u64(stamp.lastSeq)
-        out.fixed64(stamp.lastLineHash)
+        out.fixed64(stamp.tailDigest)
         out.rawString(stamp.chainHead)
         out.u64(stamp.sealedThrough)
         out.u64(UInt64(payload.count))
@@ -121,13 +122,13 @@ public enum StateSnapshot {
         }
         let journalID = try reader.rawString()
         let lastSeq = try reader.u64()
-        let lineHash = try reader.fixed64()
+        let tailDigest = try reader.fixed64()
         let chain = try reader.rawString()
         let sealed = try reader.u64()
         let length = try reader.count(max: Int.max)
         try reader.align(alignment, before: 8)
         let checksum = try reader.fixed64()
-        return (SnapshotStamp(journalID: journalID, lastSeq: lastSeq, lastLineHash: lineHash, chainHead: chain,
+        return (SnapshotStamp(journalID: journalID, lastSeq: lastSeq, tailDigest: tailDigest, chainHead: chain,
                               sealedThrough: sealed), length, checksum)
     }
 }
@@ -138,34 +139,34 @@ public struct SnapshotStamp: Sendable, Equatable {
     public var journalID: String
     /// The last sequence folded into the snapshot's state.
     public var lastSeq: UInt64
-    /// `FNV1a` of that sequence's committed line (without its `\n`).
-    public var lastLineHash: UInt64
+    /// `FNV1a` of the committed lines after `sealedThrough` through `lastSeq`, each with its `\n`
+    /// (`FNV1a.offsetBasis` when there are none): with the chain, they pin the exact prefix the
+    /// snapshot folded.
+    public var tailDigest: UInt64
     /// The journal's chain head when the snapshot was written (`JournalStatus.chainHead`).
     public var chainHead: String
     /// The sequence the chain covered then (`JournalStatus.sealedThrough`).
     public var sealedThrough: UInt64
 
-    public init(journalID: String, lastSeq: UInt64, lastLineHash: UInt64, chainHead: String, sealedThrough: UInt64) {
+    public init(journalID: String, lastSeq: UInt64, tailDigest: UInt64, chainHead: String, sealedThrough: UInt64) {
         self.journalID = journalID
         self.lastSeq = lastSeq
-        self.lastLineHash = lastLineHash
+        self.tailDigest = tailDigest
         self.chainHead = chainHead
         self.sealedThrough = sealedThrough
     }
 
-    /// Why this snapshot does not belong to a journal with this id and this chain, or nil if it
-    /// may (the line at `lastSeq` is checked separately, while replaying the tail).
+    /// Why this snapshot does not belong to a journal with this id whose chain after the chunk
+    /// that ends at `sealedThrough` is `chain` (nil: no chunk ends there), or nil if it may (the
+    /// lines after `sealedThrough` are checked against `tailDigest` separately, while replaying).
     ///
-    /// The chain can be compared only while no chunk was sealed since: then it must be the same
-    /// value. A journal sealed through fewer events than the snapshot saw was rewritten.
-    public func mismatch(journalID other: String, chainHead currentChain: String, sealedThrough currentSealed: UInt64) -> String? {
+    /// Sealing copies the sealed chunks byte for byte and packs the tail into new ones after them,
+    /// so a journal sealed further since still has a chunk ending at `sealedThrough`, with the
+    /// same chain value there; a journal that has none was rewritten or is another copy.
+    public func mismatch(journalID other: String, chainAtSealedThrough chain: String?) -> String? {
         if other != journalID { return "snapshot is of journal \(journalID), this is \(other)" }
-        if currentSealed < sealedThrough {
-            return "journal is sealed through seq \(currentSealed), the snapshot saw \(sealedThrough)"
-        }
-        if currentSealed == sealedThrough && currentChain != chainHead {
-            return "journal chain head \(currentChain) differs from the snapshot's \(chainHead)"
-        }
+        guard let chain else { return "journal has no sealed chunk ending at seq \(sealedThrough), where the snapshot's did" }
+        if chain != chainHead { return "journal chain at seq \(sealedThrough) is \(chain), the snapshot's \(chainHead)" }
         return nil
     }
 }

@@ -5,16 +5,17 @@ import Darwin
 #endif
 
 /// Unbuffered writes of whole texts to standard output or standard error (what
-/// `FileHandle.standardOutput.write` did, without Foundation).
+/// `FileHandle.standardOutput.write` did, without Foundation), control characters escaped
+/// (`ControlEscape`: nothing a terminal would obey gets through).
 enum StandardStream {
     /// Writes `text` to standard output.
-    static func out(_ text: String) { writeAll(Array(text.utf8), to: STDOUT_FILENO) }
+    static func out(_ text: String) { writeAll(ControlEscape.escaped(Array(text.utf8)), to: STDOUT_FILENO) }
 
     /// Writes bytes to standard output.
-    static func out(_ bytes: [UInt8]) { writeAll(bytes, to: STDOUT_FILENO) }
+    static func out(_ bytes: [UInt8]) { writeAll(ControlEscape.escaped(bytes), to: STDOUT_FILENO) }
 
     /// Writes `text` to standard error.
-    static func error(_ text: String) { writeAll(Array(text.utf8), to: STDERR_FILENO) }
+    static func error(_ text: String) { writeAll(ControlEscape.escaped(Array(text.utf8)), to: STDERR_FILENO) }
 
     /// Everything on standard input up to its end (`FileHandle.standardInput.readDataToEndOfFile()`).
     static func readInput() -> [UInt8] {
@@ -42,4 +43,10 @@ enum StandardStream {
             }
         }
     }
+}
+
+/// A line to standard output through `StandardStream` (control characters escaped, in order with
+/// the rest of the output): shadows `Swift.print` in this module.
+func print(_ text: String) {
+    StandardStream.out(text + "\n")
 }

@@ -14,10 +14,6 @@ enum ChartText {
 
     /// Writes the SVG document of `chart` to `path`, refusing with exit 74 when it cannot.
     static func writeSVG(_ chart: Chart, to path: String) throws {
-        do {
-            try Data(SVGChart.render(chart).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw WlogError(.damaged, "cannot write the SVG to \(path): \(WlogError.reason(error)); check the folder exists and is writable")
-        }
+        try AtomicFile.write(Array(SVGChart.render(chart).utf8), to: path, what: "the SVG")
     }
 }

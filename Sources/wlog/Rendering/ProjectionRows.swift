@@ -126,7 +126,7 @@ enum VolumeRows {
             options.byMuscle = true
         }
         if let weeks {
-            guard weeks >= 0 else { throw WlogError.usage("--weeks must be 0 (all) or more") }
+            guard (0...5_200).contains(weeks) else { throw WlogError.usage("--weeks \(weeks) is out of range; use 0 (all) to 5200 (100 years)") }
             if weeks > 0 { options.since = today.startOfISOWeek.advanced(by: -7 * (weeks - 1)) }
         }
         if let since { options.since = max(options.since ?? since, since) }

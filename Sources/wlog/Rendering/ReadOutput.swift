@@ -47,22 +47,19 @@ enum ReadOutput {
         return multiline ? "[\n" + objects.joined(separator: ",\n") + "\n]" : "[" + objects.joined(separator: ",") + "]"
     }
 
-    /// Writes to stdout, or to `path` (replacing it atomically) with a note on stderr.
+    /// Writes to stdout, or to `path` (`AtomicFile`: a regular file replaced atomically, keeping its
+    /// mode) with a note on stderr.
     static func write(_ text: String, to path: String?, rowCount: Int? = nil) throws {
         try write(Array(text.utf8), to: path, rowCount: rowCount)
     }
 
-    /// Writes bytes to stdout, or to `path` (replacing it atomically) with a note on stderr.
+    /// Writes bytes to stdout, or to `path` (`AtomicFile`) with a note on stderr.
     static func write(_ bytes: [UInt8], to path: String?, rowCount: Int? = nil) throws {
         guard let path else {
             StandardStream.out(bytes)
             return
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw WlogError(.damaged, "cannot write \(path): \(WlogError.reason(error)); check the path and permissions")
-        }
+        try AtomicFile.write(bytes, to: path, what: "the output")
         printError("wlog: wrote " + (rowCount.map { "\($0) row" + ($0 == 1 ? "" : "s") } ?? "output") + " to \(path)")
     }
 }

@@ -48,6 +48,9 @@ extension JournalSession {
     /// duplicate checks (`KnownEvents`) and mints the new events' ids (`DecideContext.JournalIDs`).
     func append(_ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event],
                 actor: String = "user", fixedIDs: [EventID] = []) throws -> AppendOutcome {
+        guard context.asOf == nil else {
+            throw WlogError.usage("--as-of reads the journal as it was; an append always adds after its last event — drop --as-of")
+        }
         let writer: JournalWriter
         do {
             var options = context.writerOptions

@@ -13,10 +13,11 @@ import WlogJournal
 
 /// Projection snapshots beside the journal (`journal.wlog.snap`, `journal.md` "Reading fast").
 ///
-/// A read replays from the snapshot when it belongs to this journal (same journal id; the line at
-/// its last sequence has the same FNV-1a; the chain head is the same while nothing was sealed
-/// since) and this code version, else from the start — never wrong output, at worst a full
-/// replay. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 4,000)
+/// A read replays from the snapshot when it describes this journal's exact prefix (same journal
+/// id; the same chain after the chunk ending at the snapshot's sealed-through seq; the same FNV-1a
+/// of the lines after it through the snapshot's last seq: `replayTail`) and this code version,
+/// else from the start — never wrong output, at worst a full replay. Chunks the read skips still
+/// have their block checksums checked, so damage in them gives the warning a full read gives. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 4,000)
 /// since the snapshot — on a read or under an append's lock — the snapshot is rewritten by atomic
 /// replace (temp file, rename). It is a cache: failing to write it is silent, a torn one is
 /// rejected by its checksum, and `WLOG_SNAPSHOT=off` disables reading and writing it. It carries
@@ -74,11 +75,13 @@ extension JournalSession {
     /// replayed after it writes into its own copies of the pages it changes, never the file. The
     /// mapping lives as long as the state that uses it (a read command's, until the process ends).
     func readSnapshot() -> (stamp: SnapshotStamp, state: WlogState)? {
-        let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and only a regular file: a FIFO at the path must not hang the read.
+        let fd = open(snapshotPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0, let size = Int(exactly: info.st_size) else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+              let size = Int(exactly: info.st_size) else { return nil }
         guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
         Self.populate(base, size)
         let memory = SnapshotMemory(bytes: UnsafeMutableRawBufferPointer(start: base, count: size)) { bytes in
@@ -96,22 +99,28 @@ extension JournalSession {
         #endif
     }
 
-    /// Replays the events after the snapshot's, after checking that the journal's line at the
-    /// snapshot's last sequence is the one it saw; nil when the snapshot does not fit the journal.
+    /// Replays the events after the snapshot's, after checking that it describes this journal's
+    /// exact prefix; nil when it does not.
+    ///
+    /// The proof: the journal's chain after its chunk ending at the snapshot's sealed-through seq is
+    /// the snapshot's (that covers every sealed line by SHA-256), and the lines after that through
+    /// the snapshot's last seq hash to its `tailDigest`. Only those lines are read twice — the hot
+    /// tail the snapshot saw (≤ 256 KiB of lines), which the read decompresses anyway; chunks sealed
+    /// before it are checked by trailer, chain and block checksums (`JournalReader.forEachLine`).
+    /// Under an append's lock, `prefix` (what the writer's open checked) lets the read start at the
+    /// hot tail when nothing was sealed since.
     func replayTail(_ reader: JournalReader, from stamp: SnapshotStamp, into state: inout WlogState,
                     skipping prefix: SealedPrefix? = nil) throws -> JournalStatus? {
         struct Mismatch: Error {}
-        // Under an append's lock, a snapshot taken right at a seal, with nothing sealed since, is
-        // proven by the chain the writer's open checked: the read starts at the hot tail instead of
-        // decompressing the last sealed chunk to hash the snapshot's last line.
-        var verified = prefix.map {
-            stamp.lastSeq == stamp.sealedThrough && $0.sealedThrough == stamp.sealedThrough && $0.chainHead == stamp.chainHead
-        } ?? false
-        let status: JournalStatus
+        var verified = stamp.lastSeq == stamp.sealedThrough
+        var digest = FNV1a.offsetBasis
+        let read: (status: JournalStatus, chainHead: String?)
         do {
-            status = try reader.forEachLine(after: verified ? stamp.lastSeq : stamp.lastSeq - 1, skipping: prefix) { seq, line in
+            read = try reader.forEachLine(after: stamp.sealedThrough, skipping: prefix, chainAt: stamp.sealedThrough) { seq, line in
                 guard verified else {
-                    guard seq == stamp.lastSeq, FNV1a.hash(line) == stamp.lastLineHash else { throw Mismatch() }
+                    digest = FNV1a.hash(line: line, continuing: digest)
+                    guard seq == stamp.lastSeq else { return }
+                    guard digest == stamp.tailDigest else { throw Mismatch() }
                     verified = true
                     return
                 }
@@ -122,10 +131,10 @@ extension JournalSession {
         } catch let error as JournalError {
             throw WlogError(journal: error)
         }
-        guard verified, stamp.mismatch(journalID: reader.header.journal, chainHead: status.chainHead,
-                                       sealedThrough: status.sealedThrough) == nil
+        guard verified, digest == stamp.tailDigest,
+              stamp.mismatch(journalID: reader.header.journal, chainAtSealedThrough: read.chainHead) == nil
         else { return nil }
-        return status
+        return read.status
     }
 
     /// Writes `state` (replayed through `status.lastSequence`) and every exercise's records (kept in
@@ -135,39 +144,27 @@ extension JournalSession {
         // them; this run's queries use them too.
         state.cacheRecords()
         guard snapshotPolicy.enabled, state.lastSeq > 0, state.lastSeq == status.lastSequence else { return }
-        var lineHash: UInt64?
-        _ = try? reader.forEachLine(after: state.lastSeq - 1) { seq, line in
-            if seq == state.lastSeq { lineHash = FNV1a.hash(line) }
+        // The hot tail's lines it covers (the chain covers the sealed ones): `replayTail`'s proof.
+        var digest = FNV1a.offsetBasis, covered = status.sealedThrough
+        let last = state.lastSeq
+        _ = try? reader.forEachLine(after: status.sealedThrough) { seq, line in
+            guard seq <= last else { return }
+            digest = FNV1a.hash(line: line, continuing: digest)
+            covered = seq
         }
-        guard let lineHash else { return }
-        let stamp = SnapshotStamp(journalID: reader.header.journal, lastSeq: state.lastSeq, lastLineHash: lineHash,
+        guard covered == last else { return }
+        let stamp = SnapshotStamp(journalID: reader.header.journal, lastSeq: last, tailDigest: digest,
                                   chainHead: status.chainHead, sealedThrough: status.sealedThrough)
-        Self.atomicWrite(StateSnapshot.encode(state, stamp: stamp), to: snapshotPath)
+        atomicWrite(StateSnapshot.encode(state, stamp: stamp), to: snapshotPath)
     }
 
-    /// Writes `bytes` to `path` by temp file and rename; leaves nothing behind on failure.
+    /// Writes `bytes` to `path` (`AtomicFile`: temp file and rename, the journal's mode and
+    /// owner); false on failure, leaving nothing behind.
     ///
     /// No `fsync`: the snapshot is a cache, and one a crash left torn or empty fails its checksum
     /// and is rebuilt — syncing 15 MB would cost a read command tens of milliseconds for nothing.
     @discardableResult
-    static func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
-        let temp = path + ".tmp-\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        var ok = bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            var done = 0
-            while done < raw.count {
-                let n = write(fd, base + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        ok = close(fd) == 0 && ok
-        ok = ok && rename(temp, path) == 0
-        if !ok { unlink(temp) }
-        return ok
+    func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
+        (try? AtomicFile.write(bytes, to: path, ownership: FileOwnership.of(context.journalPath))) != nil
     }
 }

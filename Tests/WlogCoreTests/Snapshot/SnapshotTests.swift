@@ -115,7 +115,7 @@ struct SnapshotTests {
     }
 
     static func stamp(_ state: WlogState) -> SnapshotStamp {
-        SnapshotStamp(journalID: String(repeating: "a1", count: 16), lastSeq: state.lastSeq, lastLineHash: 0xDEAD_BEEF,
+        SnapshotStamp(journalID: String(repeating: "a1", count: 16), lastSeq: state.lastSeq, tailDigest: 0xDEAD_BEEF,
                       chainHead: String(repeating: "0", count: 64), sealedThrough: 0)
     }
 
@@ -187,7 +187,7 @@ struct SnapshotTests {
         magic[0] ^= 0x20
         #expect(throws: SnapshotError.self) { try StateSnapshot.decode(magic) }
         var format = bytes
-        format[8] = 2
+        format[8] = UInt8(StateSnapshot.format + 1)
         #expect(throws: SnapshotError.self) { try StateSnapshot.decode(format) }
         // The code version string follows the format: change its last character.
         let version = Array(StateSnapshot.codeVersion.utf8)
@@ -203,13 +203,13 @@ struct SnapshotTests {
 
     @Test("a snapshot is refused for another journal, a rewritten one, or another chain")
     func stampMismatch() {
-        let stamp = SnapshotStamp(journalID: "j1", lastSeq: 500, lastLineHash: 7, chainHead: "c1", sealedThrough: 400)
-        #expect(stamp.mismatch(journalID: "j1", chainHead: "c1", sealedThrough: 400) == nil)
-        // Sealed further since: the chain moved on, and the line at seq 500 is checked instead.
-        #expect(stamp.mismatch(journalID: "j1", chainHead: "c2", sealedThrough: 900) == nil)
-        #expect(stamp.mismatch(journalID: "j2", chainHead: "c1", sealedThrough: 400) != nil)
-        #expect(stamp.mismatch(journalID: "j1", chainHead: "c2", sealedThrough: 400) != nil)
-        #expect(stamp.mismatch(journalID: "j1", chainHead: "c1", sealedThrough: 300) != nil)
+        let stamp = SnapshotStamp(journalID: "j1", lastSeq: 500, tailDigest: 7, chainHead: "c1", sealedThrough: 400)
+        // The chain is compared where the snapshot's sealed chunks ended, however far the journal was sealed since.
+        #expect(stamp.mismatch(journalID: "j1", chainAtSealedThrough: "c1") == nil)
+        #expect(stamp.mismatch(journalID: "j2", chainAtSealedThrough: "c1") != nil)
+        #expect(stamp.mismatch(journalID: "j1", chainAtSealedThrough: "c2") != nil)
+        // No chunk ends at seq 400: the journal was rewritten, or is another copy.
+        #expect(stamp.mismatch(journalID: "j1", chainAtSealedThrough: nil) != nil)
     }
 
     @Test("the header alone gives the stamp; the line fingerprint is FNV-1a")
@@ -219,5 +219,11 @@ struct SnapshotTests {
         #expect(try bytes.withUnsafeBytes { try StateSnapshot.stamp(of: $0) } == Self.stamp(state))
         #expect(FNV1a.hash(Array("a".utf8)) == 0xAF63_DC4C_8601_EC8C)
         #expect(FNV1a.hash([UInt8]()) == 0xCBF2_9CE4_8422_2325)
+        // A running hash over lines equals the hash of the lines joined with their `\n`s.
+        let lines = ["{\"seq\":1}", "{\"seq\":2}"]
+        let running = lines.reduce(FNV1a.offsetBasis) { h, line in
+            Array(line.utf8).withUnsafeBytes { FNV1a.hash(line: $0, continuing: h) }
+        }
+        #expect(running == FNV1a.hash(Array(lines.map { $0 + "\n" }.joined().utf8)))
     }
 }

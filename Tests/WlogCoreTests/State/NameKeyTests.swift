@@ -37,7 +37,7 @@ struct NameKeyTests {
         #expect(state.exercises(named: "bench press").map(\.id) == ["bench-press", "my-bench"])
         #expect(state.exercise(named: "Bench Press", group: .chest)?.id == "bench-press")
         #expect(state.exercise(named: "my flat bench", group: .chest)?.id == "my-bench")
-        let stamp = SnapshotStamp(journalID: "j", lastSeq: 1, lastLineHash: 0, chainHead: "", sealedThrough: 0)
+        let stamp = SnapshotStamp(journalID: "j", lastSeq: 1, tailDigest: 0, chainHead: "", sealedThrough: 0)
         let decoded = try StateSnapshot.decode(StateSnapshot.encode(state, stamp: stamp)).state
         #expect(decoded == state && decoded.exercises(named: "bench press").map(\.id) == ["bench-press", "my-bench"])
     }

@@ -5,15 +5,32 @@ import FoundationEssentials
 import Foundation
 #endif
 import WlogCore
+import WlogJournal
 
 /// `wlog append events [FILE|-]`: JSON lines of events (no `seq`), validated as a whole, one commit.
+///
+/// With `--salvage` (the recovery `wlog repair` prints), what passes is appended and the rest is
+/// kept aside in `FILE.rejected.jsonl`, one `{"line":N,"reason":"…","event":…}` per line.
 struct AppendEvents: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Append JSON lines of events (without seq) as one all-or-nothing commit.",
-        discussion: "Each line is an event as `wlog events` prints it (docs/EVENTS.md), without `seq`. Ids already in the journal are skipped as duplicates.")
+        discussion: """
+            Each line is an event as `wlog events` prints it (docs/EVENTS.md); a `seq` it carries is replaced by the
+            journal's next one (said on stderr). Ids already in the journal are skipped as duplicates. Every event is
+            held to the rules of the command that makes it. With --salvage (a file `wlog repair` saved), the events
+            that pass are appended and the others kept aside in FILE.rejected.jsonl with the reason.
+            """)
 
     @Argument(help: "The file, or - for standard input.") var file: String = "-"
+    @Flag(help: "Append what passes; keep the rest aside in FILE.rejected.jsonl with the reason.") var salvage = false
+
+    /// One line of the input that decoded: its number (1-based), bytes and event.
+    struct Line {
+        var number: Int
+        var bytes: [UInt8]
+        var event: Event
+    }
 
     func run() throws {
         let context = try Context.resolve()
@@ -26,57 +43,62 @@ struct AppendEvents: ParsableCommand {
             }
             data = contents
         }
-        var events: [Event] = []
+        let source = file == "-" ? "standard input" : file
+        var lines: [Line] = []
+        var unreadable: [(number: Int, bytes: [UInt8], reason: String)] = []
+        var numbered = 0
         for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let bytes = Array(line)
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) { continue }
             do {
                 var event = try EventCodec.decode(bytes)
+                if event.envelope.seq != 0 { numbered += 1 }
                 event.envelope.seq = 0
-                events.append(event)
+                lines.append(Line(number: index + 1, bytes: bytes, event: event))
             } catch {
-                throw WlogError.refused("line \(index + 1) of \(file == "-" ? "standard input" : file): \(error); fix the line — nothing was appended")
+                guard salvage else {
+                    throw WlogError.refused("line \(index + 1) of \(source): \(error); fix the line — nothing was appended")
+                }
+                unreadable.append((index + 1, bytes, "\(error)"))
             }
         }
-        let outcome = try JournalSession(context: context).append { loaded, _ in
-            try EventBatch.validate(events, against: loaded.state, now: context.now)
-            return events
+        if numbered > 0 {
+            printError("wlog: note: \(numbered) line(s) of \(source) carry a seq; the journal numbers events itself, so they get its next ones")
+        }
+        var rejected: [(number: Int, bytes: [UInt8], reason: String)] = unreadable
+        let outcome = try JournalSession(context: context).append { loaded, decideContext in
+            let events = lines.map(\.event)
+            // The rules of the commands that make these events (`checkExternal`): exit 65, nothing appended.
+            let sorted = partitionExternal(events, state: loaded.state, context: decideContext)
+            if let first = sorted.rejected.first, !salvage {
+                throw WlogError.refused(first.refusal.message + " — nothing was appended"
+                    + (file == "-" ? "" : "; to append what passes and keep the rest aside: wlog append events --salvage \(file)"))
+            }
+            rejected += sorted.rejected.map { (lines[$0.index].number, lines[$0.index].bytes, $0.refusal.message) }
+            return sorted.accepted
         }
         print("appended \(outcome.appended.count) event(s)" + (outcome.duplicates.isEmpty ? "" : ", skipped \(outcome.duplicates.count) duplicate(s)"))
         if let last = outcome.appended.last { print("last seq \(last.seq)") }
+        if !rejected.isEmpty { try keepAside(rejected.sorted { $0.number < $1.number }, journal: context.journalPath) }
     }
-}
 
-/// The checks a batch of raw events must pass: every reference resolves, in order.
-enum EventBatch {
-    static func validate(_ events: [Event], against state: WlogState, now: Instant) throws {
-        var scratch = state
-        for (index, event) in events.enumerated() {
-            let line = "event \(index + 1) (\(event.type.rawValue) \(event.id.short))"
-            if event.envelope.occurred.instant.millisecondsSince1970 - now.millisecondsSince1970 > 86_400_000 {
-                throw WlogError.refused("\(line): at \(event.envelope.occurred.instant.iso8601) is more than a day after now — fix the time")
-            }
-            switch event.payload {
-            case .setLogged(let set):
-                guard scratch.exercise(set.exercise) != nil else {
-                    throw WlogError.refused("\(line): exercise '\(set.exercise)' is unknown — create it first with an exercise.created event")
-                }
-            case .setEdited(let edit):
-                guard let set = scratch.set(edit.set), set.isLive else {
-                    throw WlogError.refused("\(line): set \(edit.set.short) is unknown or deleted")
-                }
-            case .setDeleted(let delete):
-                guard let set = scratch.set(delete.set), !set.isDeleted else {
-                    throw WlogError.refused("\(line): set \(delete.set.short) is unknown or already deleted")
-                }
-            case .workoutFinished(let finish):
-                guard scratch.workout(finish.workout) != nil else { throw WlogError.refused("\(line): workout \(finish.workout.short) is unknown") }
-            case .workoutDiscarded(let discard):
-                guard scratch.workout(discard.workout) != nil else { throw WlogError.refused("\(line): workout \(discard.workout.short) is unknown") }
-            default:
-                break
-            }
-            scratch.apply(event)
+    /// Writes the lines salvage could not take to `FILE.rejected.jsonl` (with the journal's mode)
+    /// and names each on stderr; from standard input, stderr only.
+    private func keepAside(_ rejected: [(number: Int, bytes: [UInt8], reason: String)], journal: String) throws {
+        for line in rejected { printError("wlog: kept aside line \(line.number): \(line.reason)") }
+        guard file != "-" else { return }
+        var out: [UInt8] = []
+        for line in rejected {
+            // The event as it was when it decodes (it is JSON), else as a string.
+            let event = (try? EventCodec.decode(line.bytes)) != nil ? line.bytes : Array(JSONString.quoted(String(decoding: line.bytes, as: UTF8.self)).utf8)
+            out += Array("{\"line\":\(line.number),\"reason\":\(JSONString.quoted(line.reason)),\"event\":".utf8) + event + Array("}\n".utf8)
         }
+        let path = file + ".rejected.jsonl"
+        do {
+            try AtomicFile.write(out, to: path, ownership: FileOwnership.of(journal))
+        } catch {
+            throw WlogError(.damaged, "cannot keep the rejected lines aside: \(error)")
+        }
+        printError("wlog: \(rejected.count) line(s) kept aside in \(path) with the reason; fix them there and append them again")
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// wlog opens only regular files (issue 20, items 8 and 10): a FIFO at the journal or at its
+/// snapshot must not hang a command, and a path that is not a journal gets no lock file beside it.
+@Suite struct FileKindTests {
+    /// Runs `wlog ARGS` and kills it after `seconds`; nil when it had to be killed (it hung).
+    static func run(_ wlog: WlogProcess, _ arguments: [String], seconds: Double = 10) throws -> WlogProcess.Result? {
+        let process = Process()
+        process.executableURL = WlogProcess.binary
+        process.arguments = arguments
+        process.environment = ["WLOG_JOURNAL": wlog.journal, "WLOG_NOW": wlog.now, "TZ": wlog.tz, "NO_COLOR": "1",
+                               "HOME": wlog.directory.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        return WlogProcess.Result(status: process.terminationStatus,
+                                  stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                                  stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test func aFIFOAtTheSnapshotIsIgnored() throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(try wlog.run(["init", "--unit", "kg"]).status == 0)
+        try #require(try wlog.run(["append", "set", "bench", "100x5"]).status == 0)
+        try #require(mkfifo(wlog.journal + ".snap", 0o644) == 0)
+        for arguments in [["prs"], ["history"], ["append", "set", "bench", "105x5"], ["export", "sets"]] {
+            let result = try Self.run(wlog, arguments)
+            #expect(result?.status == 0, "\(arguments) hung or failed: \(String(describing: result))")
+        }
+    }
+
+    @Test func aFIFOAsTheJournalIsRefused() throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(mkfifo(wlog.journal, 0o644) == 0)
+        for arguments in [["events"], ["prs"], ["append", "set", "bench", "100x5"], ["verify"]] {
+            let result = try Self.run(wlog, arguments)
+            #expect(result?.status == 66, "\(arguments) hung or failed: \(String(describing: result))")
+            #expect(result?.stderr.contains("is a FIFO (named pipe), not a regular file") == true, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: wlog.journal + ".lock"))
+    }
+
+    @Test func appendingToAFileThatIsNotAJournalLeavesNoLock() throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try Data("date,exercise\n".utf8).write(to: URL(fileURLWithPath: wlog.journal))
+        let result = try wlog.run(["append", "set", "bench", "100x5"])
+        #expect(result.status == 74 && result.stderr.contains("does not start with the empty LZ4 frame"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: wlog.journal + ".lock"))
+        #expect(wlog.journalBytes() == Data("date,exercise\n".utf8))
+    }
+}
