@@ -41,7 +41,7 @@ struct AppendRefusalTests {
              message: "set.effort: 6 is not allowed — effort is a whole number from 1 to 5"),
         Case(arguments: ["append", "readiness", "--sleep", "0"], status: 65, message: "sleep"),
         Case(arguments: ["append", "set", "bench", "--weight", "100"], status: 65,
-             message: "set.reps: none is not allowed — a strength set needs reps ≥ 1"),
+             message: "set.reps: none is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)"),
         Case(arguments: ["append", "set", "running", "5km", "25:00", "--weight", "10"], status: 65,
              message: "set.weight: 10 kg is not allowed — a cardio set takes distance and duration, no weight or reps"),
         Case(arguments: ["append", "edit", "5e000001", "--reps", "3"], status: 65,

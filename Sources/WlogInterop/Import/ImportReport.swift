@@ -31,6 +31,8 @@ public struct ImportReport: Sendable, Hashable {
     public var cardio = 0
     /// Of `sets`: timed sets (duration without reps, e.g. a plank).
     public var timed = 0
+    /// Of `sets`: missed attempts (0 reps at a weight), kept but counted in no volume.
+    public var missed = 0
     /// Custom exercises created for names neither known nor in the library.
     public var exercisesCreated = 0
     /// Body-weight entries imported.

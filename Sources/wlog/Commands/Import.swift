@@ -78,7 +78,8 @@ enum ImportSummary {
         var lines: [String] = []
         lines.append("\(dryRun ? "would import" : "imported") \(file) (\(report.layout))")
         lines.append("  workouts   \(report.workouts)")
-        lines.append("  sets       \(report.sets) (\(report.warmups) warm-up, \(report.cardio) cardio, \(report.timed) timed)")
+        lines.append("  sets       \(report.sets) (\(report.warmups) warm-up, \(report.cardio) cardio, \(report.timed) timed"
+                     + (report.missed > 0 ? ", \(report.missed) missed" : "") + ")")
         lines.append("  exercises  \(report.exercisesCreated) created")
         if report.bodyweights > 0 { lines.append("  body weight \(report.bodyweights) entries") }
         let volume = report.volume.sorted { $0.key.rawValue < $1.key.rawValue }

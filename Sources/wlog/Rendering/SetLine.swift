@@ -23,7 +23,7 @@ final class SetLine: Sendable {
     }
 
     /// `what` in its two parts around ` × `: the load, and the reps with what follows them
-    /// (`@8`, the set type, not done); without reps, all of it is the load.
+    /// (`@8`, the set type, not done, missed); without reps, all of it is the load.
     func parts(_ set: LoggedSet) -> (load: String, reps: String?) {
         let kind = state.exercise(set.exercise)?.kind ?? .strength
         var load: String
@@ -49,6 +49,7 @@ final class SetLine: Sendable {
         if let rpe = set.rpe { suffix += " @" + rpe.text }
         if set.setType != .working { suffix += " (" + set.setType.rawValue + ")" }
         if !set.done { suffix += " (not done)" }
+        if reps != nil && set.isMissedAttempt { suffix += " (missed)" }
         guard let reps else { return (load + suffix, nil) }
         return (load, reps + suffix)
     }

@@ -43,9 +43,18 @@ struct DecideSetTests {
     }
 
     @Test func strengthSetNeedsReps() {
-        let r = refusal(.logSets(LogSets(exercise: "bench press", reps: 0, weight: .kg(100))), FixtureLibrary.state)
-        #expect(r?.message == "set.reps: 0 is not allowed — a strength set needs reps ≥ 1")
-        #expect(r?.field == "set.reps" && r?.value == "0")
+        let r = refusal(.logSets(LogSets(exercise: "bench press", reps: -1, weight: .kg(100))), FixtureLibrary.state)
+        #expect(r?.message == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+        #expect(r?.field == "set.reps" && r?.value == "-1")
+    }
+
+    @Test func aMissedAttemptIsLoggedWithZeroReps() throws {
+        let events = try decide(.logSets(LogSets(exercise: "bench", reps: 0, weight: .kg(140))),
+                                state: FixtureLibrary.state, context: context())
+        guard case .setLogged(let set) = events.first?.payload else { Issue.record("not a set"); return }
+        #expect(set.reps == 0 && set.weight == .kg(140) && set.done)
+        #expect(refusal(.logSets(LogSets(exercise: "bench", reps: 0)), FixtureLibrary.state)?.message
+                == "set.weight: none is not allowed — a strength set needs weight > 0")
     }
 
     @Test func strengthSetNeedsWeight() {
@@ -59,7 +68,7 @@ struct DecideSetTests {
         #expect(refusal(.logSets(LogSets(exercise: "assisted-pull-up", reps: 8)), FixtureLibrary.state)?.message
                 == "set.weight: none is not allowed — an assisted set needs weight > 0")
         #expect(refusal(.logSets(LogSets(exercise: "assisted-pull-up", weight: .kg(20))), FixtureLibrary.state)?.message
-                == "set.reps: none is not allowed — an assisted set needs reps ≥ 1")
+                == "set.reps: none is not allowed — an assisted set needs reps ≥ 0 (0 = a missed attempt)")
     }
 
     @Test func bodyweightSetTakesAddedWeightFromZero() {
@@ -67,8 +76,9 @@ struct DecideSetTests {
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 8, weight: .kg(0))), FixtureLibrary.state) == nil)
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 8, weight: .kg(-5))), FixtureLibrary.state)?.message
                 == "set.weight: -5 kg is not allowed — a body-weight set needs added weight ≥ 0")
-        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 0)), FixtureLibrary.state)?.message
-                == "set.reps: 0 is not allowed — a body-weight set needs reps ≥ 1")
+        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 0)), FixtureLibrary.state) == nil)
+        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: -2)), FixtureLibrary.state)?.message
+                == "set.reps: -2 is not allowed — a body-weight set needs reps ≥ 0 (0 = a missed attempt)")
     }
 
     @Test func cardioSetNeedsDistanceAndDurationOnly() {
@@ -164,7 +174,9 @@ struct DecideSetTests {
         #expect(refusal(.deleteSet(id: eid(99), reason: nil), j.state)?.message
                 == "set: 00000000 is unknown — no set has this id; see `wlog history`")
         #expect(refusal(.editSet(EditSet(set: s)), j.state)?.message == "edit: none is not allowed — give at least one field to change")
-        #expect(refusal(.editSet(EditSet(set: s, reps: 0)), j.state)?.message == "set.reps: 0 is not allowed — a strength set needs reps ≥ 1")
+        #expect(refusal(.editSet(EditSet(set: s, reps: -1)), j.state)?.message
+                == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+        #expect(refusal(.editSet(EditSet(set: s, reps: 0)), j.state) == nil)
         let edit = try decide(.editSet(EditSet(set: s, exercise: "ohp", rpe: 9)), state: j.state, context: context())
         #expect(edit.map(\.payload) == [.setEdited(SetEdited(set: s, exercise: "overhead-press", rpe: RPE(9)))])
         j.append(.setDeleted(SetDeleted(set: s)), at: Clock.monday)
