@@ -1,6 +1,7 @@
 import WlogCore
 
-/// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`.
+/// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`,
+/// `Plank 1:00 with 20 kg`.
 ///
 /// A class: `rows.map(line.what)` captures the line, and copying the state in it (dozens of
 /// references) cost ≈ 2,000 instructions a row.
@@ -34,6 +35,7 @@ final class SetLine: Sendable {
                 .compactMap { $0 }.joined(separator: " ")
         case .timed:
             load = set.durationMilliseconds.map(DurationText.clock) ?? ""
+            if let added = set.weight, added.tenThousandths > 0 { load += " with " + added.formatted(in: unit) }
         case .bodyweight:
             let added = set.weight.flatMap { $0.tenThousandths > 0 ? $0 : nil }
             load = added.map { "BW + " + $0.formatted(in: unit) } ?? "BW"
