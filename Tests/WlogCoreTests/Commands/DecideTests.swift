@@ -42,6 +42,18 @@ struct DecideSetTests {
         #expect(events[1].id != eid(7))
     }
 
+    @Test func aRetryIDMakesTheWholeCommitIdempotent() throws {
+        func ids() throws -> [EventID] {
+            let ctx = DecideContext(now: Clock.monday, fixedIDs: [eid(7)], generator: SystemRandomNumberGenerator())
+            return try decide(.logSets(LogSets(exercise: "squat", reps: 5, weight: .kg(100), count: 3)),
+                              state: FixtureLibrary.state, context: ctx).map(\.id)
+        }
+        let first = try ids()
+        #expect(first == [eid(7), DecideContext.derivedID(eid(7), index: 1), DecideContext.derivedID(eid(7), index: 2)])
+        #expect(try ids() == first)
+        #expect(Set(first).count == 3)
+    }
+
     @Test func strengthSetNeedsReps() {
         let r = refusal(.logSets(LogSets(exercise: "bench press", reps: -1, weight: .kg(100))), FixtureLibrary.state)
         #expect(r?.message == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")

@@ -60,7 +60,9 @@ struct AppendSet: ParsableCommand {
             return .logSets(command)
         }
         if outcome.appended.isEmpty && !outcome.duplicates.isEmpty {
-            printError("wlog: duplicate: event \(outcome.duplicates[0].id.short) is already in the journal; nothing appended")
+            let count = outcome.duplicates.count
+            printError("wlog: duplicate: " + (count == 1 ? "event" : "the \(count) events of") + " \(outcome.duplicates[0].id.short)"
+                       + " \(count == 1 ? "is" : "are") already in the journal; nothing appended")
             return
         }
         let line = SetLine(state: outcome.state, unit: outcome.unit)
