@@ -36,6 +36,7 @@ struct Wlog: ParsableCommand {
         let (options, arguments) = GlobalOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
         Run.options = options
         do {
+            if let conflict = options.conflict { throw WlogError.usage(conflict) }
             var command = try QuickParse.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let error as WlogError {
