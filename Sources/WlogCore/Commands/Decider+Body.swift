@@ -33,6 +33,9 @@ extension Decider {
             sleep: try rating(c.sleep, field: "readiness.sleep", name: "sleep"),
             energy: try rating(c.energy, field: "readiness.energy", name: "energy"),
             pain: c.pain, note: c.note)
+        guard payload != ReadinessRecorded() else {
+            throw Refusal(field: "readiness", value: "none", allowed: "give at least one rating, --pain or a note")
+        }
         let at = try occurred(c.at, field: "readiness.at")
         return [context.event(.readinessRecorded(payload), occurred: at)]
     }
