@@ -11,6 +11,8 @@ public struct DecideContext {
     public var actor: String
     /// Returns a fresh event id on every call.
     public var nextID: () -> EventID
+    /// Whether the lifter confirmed implausible values (`--force`; `Plausibility`).
+    public var confirmsImplausible = false
 
     /// Makes a context with an explicit id source.
     public init(now: Instant, offsetMinutes: Int = 0, actor: String = "user", nextID: @escaping () -> EventID) {

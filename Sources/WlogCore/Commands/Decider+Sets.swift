@@ -4,7 +4,7 @@ extension Decider {
     static let openWorkoutWindow: Int64 = 12 * 3_600_000
 
     func logSets(_ c: LogSets) throws(Refusal) -> [Event] {
-        guard (1...100).contains(c.count) else {
+        guard LogSets.counts.contains(c.count) else {
             throw Refusal(field: "set.sets", value: String(c.count), allowed: "a set line repeats 1 to 100 times")
         }
         var events: [Event] = []
@@ -20,6 +20,7 @@ extension Decider {
         }
         try SetRules(reps: c.reps, weight: c.weight, distance: c.distance, durationMilliseconds: c.durationMilliseconds)
             .check(kind: exercise.kind)
+        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
         let rpe = try rpe(c.rpe, field: "set.rpe")
         let effort = try rating(c.effort, field: "set.effort", name: "effort")
         let at = try occurred(c.at, field: "set.at")
@@ -66,6 +67,7 @@ extension Decider {
                      distance: c.distance ?? current.distance,
                      durationMilliseconds: c.durationMilliseconds ?? current.durationMilliseconds)
             .check(kind: exercise.kind)
+        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
         let rpe = try rpe(c.rpe, field: "set.rpe")
         let effort = try rating(c.effort, field: "set.effort", name: "effort")
         let at: ZonedInstant? = c.at == nil ? nil : try occurred(c.at, field: "set.at")

@@ -37,10 +37,13 @@ struct AppendSet: ParsableCommand {
 
     @OptionGroup var retry: RetryID
 
+    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
+    var force = false
+
     func run() throws {
         let context = try Context.resolve()
         let session = JournalSession(context: context)
-        let outcome = try session.append(fixedIDs: try retry.fixedIDs()) { loaded in
+        let outcome = try session.append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
             var parsed: SetSpec
             do {
                 parsed = try SetSpec(tokens: spec, defaultUnit: loaded.unit)
