@@ -166,6 +166,37 @@ struct DecideSetTests {
         #expect(s.workout == w)
     }
 
+    @Test func aBackDatedSetJoinsTheFinishedSessionItWasDoneIn() throws {
+        var j = JournalBuilder()
+        let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.at(2026, 1, 4, 10))
+        j.append(.workoutFinished(WorkoutFinished(workout: w)), at: Clock.at(2026, 1, 4, 11))
+        func workout(at instant: Instant?) throws -> EventID? {
+            let events = try decide(.logSets(LogSets(exercise: "squat", at: instant.map { ZonedInstant($0, offsetMinutes: 60) },
+                                                     reps: 5, weight: .kg(100))), state: j.state, context: context())
+            guard case .setLogged(let s) = events[0].payload else { return nil }
+            return s.workout
+        }
+        #expect(try workout(at: Clock.at(2026, 1, 4, 10, 30)) == w, "inside start…finish")
+        #expect(try workout(at: Clock.at(2026, 1, 4, 11)) == w, "at the finish")
+        #expect(try workout(at: Clock.at(2026, 1, 4, 11, 1)) == nil, "after it: the day's implicit workout")
+        #expect(try workout(at: nil) == nil, "a set logged now never looks back")
+        j.append(.workoutDiscarded(WorkoutDiscarded(workout: w)), at: Clock.at(2026, 1, 4, 12))
+        #expect(try workout(at: Clock.at(2026, 1, 4, 10, 30)) == nil, "not into a discarded session")
+    }
+
+    @Test func aSecondSessionCannotStartWhileOneIsInProgress() throws {
+        var j = JournalBuilder()
+        let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.monday.adding(milliseconds: -3_600_000))
+        #expect(refusal(.startWorkout(StartWorkout()), j.state)?.message
+                == "workout: 00000000 is already in progress — finish it (wlog append workout finish) or discard it before starting another")
+        j.append(.workoutFinished(WorkoutFinished(workout: w)), at: Clock.monday)
+        #expect(refusal(.startWorkout(StartWorkout()), j.state) == nil)
+        // A session left open more than 12 hours before no longer takes sets: it does not block.
+        var stale = JournalBuilder()
+        stale.append(.workoutStarted(WorkoutStarted()), at: Clock.monday.adding(milliseconds: -13 * 3_600_000))
+        #expect(refusal(.startWorkout(StartWorkout()), stale.state) == nil)
+    }
+
     @Test func setInFinishedWorkoutAllowedDiscardedRefused() {
         var j = JournalBuilder()
         let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.at(2026, 1, 4, 10))
