@@ -35,6 +35,9 @@ public struct ImportReport: Sendable, Hashable {
     public var missed = 0
     /// Custom exercises created for names neither known nor in the library.
     public var exercisesCreated = 0
+    /// Those exercises as created: their kind, group and pattern are guesses from the name's words
+    /// and the rows (`ExerciseGuess`), listed so the lifter can check them.
+    public var created: [Exercise] = []
     /// Body-weight entries imported.
     public var bodyweights = 0
     /// Strong rest-timer rows (`Rest Timer`, `Ruhezeit`): seen, not imported as sets.

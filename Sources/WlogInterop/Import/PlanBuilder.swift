@@ -88,6 +88,7 @@ struct PlanBuilder {
         }
         events.insert(contentsOf: created, at: 0)
         report.exercisesCreated = resolver.created.count
+        report.created = resolver.created
         appendBodyweights(file.bodyweights)
         report.skipped.sort { $0.line < $1.line }
         return ImportPlan(events: events, report: report)
