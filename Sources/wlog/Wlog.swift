@@ -39,6 +39,7 @@ struct Wlog: ParsableCommand {
         let (options, arguments) = GlobalOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
         Run.options = options
         do {
+            if let conflict = options.conflict { throw WlogError.usage(conflict) }
             var command = try QuickParse.command(arguments) ?? parseAsRoot(arguments)
             try command.run()
         } catch let error as WlogError {
@@ -64,6 +65,6 @@ enum WlogCommands {
         Init.self, Append.self, Import.self, History.self, PRs.self, ShowCommand.self, ExercisesCommand.self, ExerciseCommand.self,
         E1RMCommand.self, VolumeCommand.self, BodyweightCommand.self, TodayCommand.self, AuditCommand.self, EventsCommand.self,
         ExportCommand.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
-        Compact.self, Replay.self, Serve.self,
+        Compact.self, Replay.self, SettingsCommand.self, EquipmentCommand.self, RoutinesCommand.self, Serve.self,
     ]
 }

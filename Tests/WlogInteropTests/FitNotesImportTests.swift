@@ -7,8 +7,9 @@ import WlogCore
         let plan = try Fixture.plan("fitnotes_comment.csv", .fitnotes, zone: "UTC")
         let r = plan.report
         #expect(r.layout == "FitNotes (with Comment)")
-        #expect([r.workouts, r.sets, r.cardio, r.timed, r.warmups] == [2, 7, 2, 1, 0])
-        #expect(plan.skippedText == ["9: no reps, distance or duration"])
+        #expect([r.workouts, r.sets, r.cardio, r.timed, r.warmups, r.missed] == [2, 8, 2, 1, 0, 1])
+        #expect(plan.skippedText == [])
+        #expect(plan.sets[7].reps == 0 && plan.sets[7].weight == .lb(70) && plan.sets[7].notes == "failed", "a missed attempt")
         #expect(r.volume == [.lb: 20_800_000])  // 60×10 + 60×10 + 65×8 + 30×12
         #expect(plan.created.map(\.name) == ["Flat Dumbbell Bench Press", "Curl, Hammer", "Running (Treadmill)", "Climbing", "Plank"])
         #expect(plan.created.map(\.group) == [.chest, .biceps, .cardio, .cardio, .core])
@@ -26,10 +27,10 @@ import WlogCore
     @Test func noCommentKilograms() throws {
         let plan = try Fixture.plan("fitnotes_nocomment.csv", .fitnotes)
         #expect(plan.report.layout == "FitNotes (no Comment)")
-        #expect([plan.report.workouts, plan.report.sets] == [2, 3])
-        #expect(plan.skippedText == ["4: no reps, distance or duration"])
+        #expect([plan.report.workouts, plan.report.sets, plan.report.missed] == [2, 4, 1])
+        #expect(plan.skippedText == [])
         #expect(plan.report.volume == [.kg: 14_160_000])
-        #expect(plan.created.map(\.group) == [.back, .back])
+        #expect(plan.created.map(\.group) == [.back, .triceps, .back])
     }
 
     @Test func olderLayoutWithUnitInHeader() throws {

@@ -37,6 +37,21 @@ struct AppendIDTests {
         #expect(Set(ids.map { $0.prefix(4) }).count == 3, "4-digit prefixes tell them apart: \(ids)")
     }
 
+    @Test func retryOfAMultiSetCommitAppendsOnce() throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(try wlog.run(["init", "--unit", "kg"]).status == 0)
+        let first = try wlog.run(["append", "set", "squat", "100x5x3", "--id", "K"])
+        try #require(first.status == 0, "\(first.stderr)")
+        let bytes = try #require(wlog.journalBytes())
+        let again = try wlog.run(["append", "set", "squat", "100x5x3", "--id", "K"])
+        #expect(again.status == 0 && again.stdout.isEmpty)
+        #expect(again.stderr == "wlog: duplicate: the 3 events of \(first.stdout.prefix(8)) are already in the journal; nothing appended\n")
+        #expect(wlog.journalBytes() == bytes)
+        let sets = try wlog.run("export sets").stdout.split(separator: "\n").dropFirst()
+        #expect(sets.count == 3)
+    }
+
     @Test func retryOfASealedEventAppendsOnce() throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }

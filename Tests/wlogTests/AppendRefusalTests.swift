@@ -41,7 +41,7 @@ struct AppendRefusalTests {
              message: "set.effort: 6 is not allowed — effort is a whole number from 1 to 5"),
         Case(arguments: ["append", "readiness", "--sleep", "0"], status: 65, message: "sleep"),
         Case(arguments: ["append", "set", "bench", "--weight", "100"], status: 65,
-             message: "set.reps: none is not allowed — a strength set needs reps ≥ 1"),
+             message: "set.reps: none is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)"),
         Case(arguments: ["append", "set", "running", "5km", "25:00", "--weight", "10"], status: 65,
              message: "set.weight: 10 kg is not allowed — a cardio set takes distance and duration, no weight or reps"),
         Case(arguments: ["append", "edit", "5e000001", "--reps", "3"], status: 65,
@@ -49,6 +49,19 @@ struct AppendRefusalTests {
         Case(arguments: ["append", "set", "bench", "100x5", "--at", "2026-11-21T19:00:01Z"], status: 65,
              message: "set.at: 2026-11-21T19:00:01+00:00 is not allowed — it is more than a day after now"),
         Case(arguments: ["append", "set", "bench", "100x5", "--bogus"], status: 64, message: "Unknown option '--bogus'"),
+        Case(arguments: ["append", "set", "bench", "100000x5"], status: 65,
+             message: "set.weight: 100000 kg is not allowed — more than 1000 kg (2204.6 lb) in one set is implausible; "
+                + "check it, or add --force to log it as it is"),
+        Case(arguments: ["append", "set", "bench", "100x5", "--reps", "5000"], status: 65,
+             message: "set.reps: 5000 is not allowed — more than 1000 reps in one set is implausible"),
+        Case(arguments: ["append", "edit", "5e000001", "--weight", "5000lb"], status: 65, message: "is already deleted"),
+        Case(arguments: ["append", "bodyweight", "900"], status: 65,
+             message: "bodyweight.weight: 900 kg is not allowed — a body weight outside 20 to 400 kg (44 to 882 lb) is implausible"),
+        Case(arguments: ["append", "goal", "1000lb"], status: 65, message: "goal.weight: 1000 lb is not allowed"),
+        Case(arguments: ["append", "set", "bench", "+2.5x5"], status: 64, message: "set SPEC '+2.5x5': a weight has no sign"),
+        Case(arguments: ["append", "set", "bench", "20x5x101"], status: 64, message: "sets must be a whole number from 1 to 100"),
+        Case(arguments: ["append", "set", "bench", "20x5", "--sets", "101"], status: 65,
+             message: "set.sets: 101 is not allowed — a set line repeats 1 to 100 times"),
     ]
 
     @Test(arguments: cases)
@@ -62,6 +75,17 @@ struct AppendRefusalTests {
         #expect(result.stderr.contains(refusal.message), "stderr: \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(wlog.journalBytes() == before)
+    }
+
+    @Test func forceLogsAnImplausibleValueAsItIs() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let set = try wlog.run(["append", "set", "leg press", "1200x10", "--force"])
+        #expect(set.status == 0 && set.stdout.contains("Leg Press 1200 kg × 10"), "\(set.stderr)")
+        let edit = try wlog.run(["append", "edit", String(set.stdout.prefix(8)), "--reps", "2000", "--force"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        #expect(try wlog.run(["append", "bodyweight", "410", "--force"]).status == 0)
+        #expect(try wlog.run(["append", "set", "bench", "20x5x60"]).stdout.split(separator: "\n").count == 60)
     }
 
     @Test func missingJournalSuggestsInit() throws {

@@ -37,6 +37,27 @@ struct ImportCLITests {
         #expect(wlog.journalBytes() == afterFirst)
     }
 
+    @Test func aGuessedExerciseIsListedAndCorrectedWithExerciseUpdate() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let file = wlog.directory.appendingPathComponent("hevy.csv").path
+        try """
+            "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
+            "Legs","7 Apr 2026, 10:14","7 Apr 2026, 11:00","","Hip Thrust (Machine)",,"",0,"normal",100,12,,,
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try wlog.run(["import", "hevy", file])
+        #expect(imported.stdout.contains("  exercises  1 created, guessed from their names:\n    Hip Thrust (Machine): Legs, strength, hinge\n"),
+                "\(imported.stdout)")
+        let update = try wlog.run(["append", "exercise-update", "hip-thrust-machine", "--kind", "bodyweight", "--pattern", "squat",
+                                   "--group", "Legs"])
+        #expect(update.status == 0 && update.stdout == "hip-thrust-machine  updated\n", "\(update.stderr)")
+        let row = try wlog.run("exercises --format csv").stdout.split(separator: "\n").first { $0.hasPrefix("hip-thrust-machine,") }
+        #expect(row?.hasPrefix("hip-thrust-machine,Hip Thrust (Machine),Legs,bodyweight,") == true, "\(row ?? "")")
+        let bad = try wlog.run(["append", "exercise-update", "hip-thrust-machine", "--pattern", "twist"])
+        #expect(bad.status == 64 && bad.stderr.contains("--pattern 'twist' is unknown"))
+    }
+
     @Test func fileWithoutUnitNeedsUnit() throws {
         let wlog = try Self.journal()
         defer { wlog.cleanup() }

@@ -118,7 +118,7 @@ import Testing
         let result = try run(["export", "sets"])
         #expect(result.stdout.hasPrefix(
             "set_id,workout_id,date,performed_at,exercise_id,exercise,group,set_number,type,weight,weight_unit,reps,rpe,"
-                + "distance,distance_unit,duration_s,volume,e1rm,notes,pr\n"))
+                + "distance,distance_unit,duration_s,volume,e1rm,notes,pr,effort,done\n"))
         let rows = CSVReader.records(result.stdout)
         let lbSet = try #require(rows.first { $0["set_id"] == ReadFixture.set(9) })
         #expect(lbSet["weight"] == "92.99")  // 205 lb in kg, 2 decimals

@@ -11,6 +11,8 @@ public struct DecideContext {
     public var actor: String
     /// Returns a fresh event id on every call.
     public var nextID: () -> EventID
+    /// Whether the lifter confirmed implausible values (`--force`; `Plausibility`).
+    public var confirmsImplausible = false
 
     /// Makes a context with an explicit id source.
     public init(now: Instant, offsetMinutes: Int = 0, actor: String = "user", nextID: @escaping () -> EventID) {
@@ -58,16 +60,38 @@ public struct DecideContext {
 }
 
 /// Fixed ids first, then fresh ones (a class so the closure can advance it).
+///
+/// After fixed ids (`--id K`) the rest of the commit is not fresh but derived from the first
+/// fixed id and the event's index (`DecideContext.derivedID`): `append set squat 100x5x3 --id K`
+/// run twice makes the same three ids, so the retry appends nothing.
 private final class IDSource {
     private var fixed: [EventID]
     private let fresh: () -> EventID
+    private let key: EventID?
+    private var index = 0
 
     init(fixed: [EventID], fresh: @escaping () -> EventID) {
         self.fixed = fixed.reversed()
         self.fresh = fresh
+        key = fixed.first
     }
 
-    func next() -> EventID { fixed.popLast() ?? fresh() }
+    func next() -> EventID {
+        index += 1
+        if let id = fixed.popLast() { return id }
+        guard let key else { return fresh() }
+        return DecideContext.derivedID(key, index: index - 1)
+    }
+}
+
+extension DecideContext {
+    /// The id of the event at `index` (1, 2 …) of a commit whose first event has the caller's id
+    /// `key`: the FNV-1a 128 (`StableHasher`) of `wlog-retry:<key hex>:<index>`.
+    public static func derivedID(_ key: EventID, index: Int) -> EventID {
+        var hasher = StableHasher()
+        hasher.feed("wlog-retry:\(key.hex):\(index)".utf8)
+        return hasher.id
+    }
 }
 
 extension DecideContext {

@@ -2,6 +2,7 @@
 extension Decider {
     func recordBodyweight(_ weight: Mass, at: ZonedInstant?, notes: String?) throws(Refusal) -> [Event] {
         try positive(weight, field: "bodyweight.weight", what: "a body weight")
+        try Plausibility(confirmed: context.confirmsImplausible).checkBodyweight(weight, field: "bodyweight.weight")
         let at = try occurred(at, field: "bodyweight.at")
         return [context.event(.bodyweightRecorded(BodyweightRecorded(weight: weight, notes: notes)), occurred: at)]
     }
@@ -11,7 +12,10 @@ extension Decider {
         guard c.weight != nil || c.at != nil || c.notes != nil else {
             throw Refusal(field: "edit", value: "none", allowed: "give at least one field to change")
         }
-        if let weight = c.weight { try positive(weight, field: "bodyweight.weight", what: "a body weight") }
+        if let weight = c.weight {
+            try positive(weight, field: "bodyweight.weight", what: "a body weight")
+            try Plausibility(confirmed: context.confirmsImplausible).checkBodyweight(weight, field: "bodyweight.weight")
+        }
         if c.at != nil { _ = try occurred(c.at, field: "bodyweight.at") }
         return [context.event(.bodyweightEdited(c))]
     }
@@ -22,7 +26,10 @@ extension Decider {
     }
 
     func setGoal(_ weight: Mass?) throws(Refusal) -> [Event] {
-        if let weight { try positive(weight, field: "goal.weight", what: "a body-weight goal") }
+        if let weight {
+            try positive(weight, field: "goal.weight", what: "a body-weight goal")
+            try Plausibility(confirmed: context.confirmsImplausible).checkBodyweight(weight, field: "goal.weight")
+        }
         return [context.event(.goalSet(GoalSet(weight: weight)))]
     }
 
@@ -33,6 +40,9 @@ extension Decider {
             sleep: try rating(c.sleep, field: "readiness.sleep", name: "sleep"),
             energy: try rating(c.energy, field: "readiness.energy", name: "energy"),
             pain: c.pain, note: c.note)
+        guard payload != ReadinessRecorded() else {
+            throw Refusal(field: "readiness", value: "none", allowed: "give at least one rating, --pain or a note")
+        }
         let at = try occurred(c.at, field: "readiness.at")
         return [context.event(.readinessRecorded(payload), occurred: at)]
     }

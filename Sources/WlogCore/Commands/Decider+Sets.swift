@@ -4,7 +4,7 @@ extension Decider {
     static let openWorkoutWindow: Int64 = 12 * 3_600_000
 
     func logSets(_ c: LogSets) throws(Refusal) -> [Event] {
-        guard (1...100).contains(c.count) else {
+        guard LogSets.counts.contains(c.count) else {
             throw Refusal(field: "set.sets", value: String(c.count), allowed: "a set line repeats 1 to 100 times")
         }
         var events: [Event] = []
@@ -20,6 +20,7 @@ extension Decider {
         }
         try SetRules(reps: c.reps, weight: c.weight, distance: c.distance, durationMilliseconds: c.durationMilliseconds)
             .check(kind: exercise.kind)
+        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
         let rpe = try rpe(c.rpe, field: "set.rpe")
         let effort = try rating(c.effort, field: "set.effort", name: "effort")
         let at = try occurred(c.at, field: "set.at")
@@ -27,7 +28,7 @@ extension Decider {
         if let id = c.workout {
             workout = try liveWorkout(id, field: "set.workout").id
         } else {
-            workout = openWorkout(at: at.instant)?.id
+            workout = (openWorkout(at: at.instant) ?? (c.at == nil ? nil : finishedWorkout(containing: at.instant)))?.id
         }
         let payload = SetLogged(
             exercise: exercise.id, workout: workout, reps: c.reps, weight: c.weight, distance: c.distance,
@@ -43,6 +44,19 @@ extension Decider {
             $0.started.instant <= instant
                 && instant.millisecondsSince1970 - $0.started.instant.millisecondsSince1970 <= Decider.openWorkoutWindow
         }
+    }
+
+    /// The finished (not discarded) workout whose start…finish window holds `instant`, the latest
+    /// started first: a set logged late (`--at`) joins the session it was done in, not a new
+    /// "phantom" workout of the day. Only back-dated sets look (O(workouts)).
+    func finishedWorkout(containing instant: Instant) -> WorkoutRecord? {
+        var best: WorkoutRecord?
+        for workout in state.workouts.values where !workout.isDiscarded {
+            guard let finished = workout.finished, workout.started.instant <= instant, instant <= finished.instant else { continue }
+            if let current = best, (current.started.instant, current.seq) > (workout.started.instant, workout.seq) { continue }
+            best = workout
+        }
+        return best
     }
 
     func editSet(_ c: EditSet) throws(Refusal) -> [Event] {
@@ -66,6 +80,7 @@ extension Decider {
                      distance: c.distance ?? current.distance,
                      durationMilliseconds: c.durationMilliseconds ?? current.durationMilliseconds)
             .check(kind: exercise.kind)
+        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
         let rpe = try rpe(c.rpe, field: "set.rpe")
         let effort = try rating(c.effort, field: "set.effort", name: "effort")
         let at: ZonedInstant? = c.at == nil ? nil : try occurred(c.at, field: "set.at")

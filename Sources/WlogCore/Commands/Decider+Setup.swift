@@ -13,6 +13,9 @@ extension Decider {
         }
         try restTimer(c.restTimerSeconds, field: "profile.rest-timer")
         if let goal = c.bodyweightGoal { try positive(goal, field: "profile.bodyweight-goal", what: "a body-weight goal") }
+        guard c != ProfileUpdated() else {
+            throw Refusal(field: "profile", value: "none", allowed: "give at least one field to change (the unit and zone are settings: wlog settings set unit lb)")
+        }
         return [context.event(.profileUpdated(c))]
     }
 
@@ -40,7 +43,30 @@ extension Decider {
             throw Refusal(field: "settings.e1rm-max-reps", value: String(v), allowed: "1 to 50 reps")
         }
         try restTimer(c.restTimerSeconds, field: "settings.rest-timer")
+        try checkChanges(change)
         return [context.event(.settingsChanged(change))]
+    }
+
+    /// Refuses a settings change that changes nothing: no field, or only fields that already have
+    /// that value (the event would be empty or ignored).
+    private func checkChanges(_ change: SettingsChanged) throws(Refusal) {
+        let current = state.settings
+        let given: [(key: String, value: String, same: Bool)?] = [
+            change.unit.map { ("unit", $0.rawValue, $0 == current.unit) },
+            change.timeZone.map { ("zone", $0, $0 == current.timeZone) },
+            change.restTimerSeconds.map { ("rest-timer", String($0), $0 == current.restTimerSeconds) },
+            change.e1rmFormula.map { ("e1rm-formula", $0, $0 == current.e1rmFormula) },
+            change.prReps.map { ("pr-reps", $0.map(String.init).joined(separator: ","), $0 == current.prReps) },
+            change.e1rmMaxReps.map { ("e1rm-max-reps", String($0), $0 == current.e1rmMaxReps) },
+        ]
+        let present = given.compactMap { $0 }
+        guard let first = present.first else {
+            throw Refusal(field: "settings", value: "none", allowed: "give at least one setting to change")
+        }
+        if present.allSatisfy(\.same) {
+            throw Refusal(field: "settings." + first.key, value: first.value, problem: "is already the setting",
+                          allowed: "nothing to change")
+        }
     }
 
     func equipment(_ item: EquipmentItem, isNew: Bool) throws(Refusal) -> [Event] {

@@ -20,10 +20,13 @@ public struct LogSets: Sendable, Hashable {
     public var setType: SetType
     public var done: Bool
     public var notes: String?
-    /// Number of identical sets (`xSETS`), 1…100.
+    /// Number of identical sets (`xSETS`), 1…100 (`counts`).
     public var count: Int
     /// For imports: the source row's original text.
     public var source: String?
+
+    /// How many identical sets one line may log (the SPEC's `xSETS` and `--sets` alike).
+    public static let counts = 1...100
 
     public init(
         exercise: String, create: NewExercise? = nil, workout: EventID? = nil, at: ZonedInstant? = nil,

@@ -1,7 +1,8 @@
 /// The measurement rules of a set by exercise kind (domain.md §3 "Validation").
 ///
-/// Strength and assisted: reps ≥ 1 and weight > 0. Body-weight: reps ≥ 1 and added weight ≥ 0
-/// (absent = 0). Cardio: distance > 0 and duration > 0, no weight or reps. Timed: duration > 0.
+/// Strength and assisted: reps ≥ 0 and weight > 0. Body-weight: reps ≥ 0 and added weight ≥ 0
+/// (absent = 0). Reps 0 is a **missed attempt** (a failed single): kept in history, audit and
+/// exports, counted in no volume, record or e1RM (`LoggedSet.isMissedAttempt`). Cardio: distance > 0 and duration > 0, no weight or reps. Timed: duration > 0.
 /// Strength-like kinds take no distance. The first broken rule is reported.
 struct SetRules {
     var reps: Int?
@@ -14,8 +15,9 @@ struct SetRules {
         switch kind {
         case .strength, .assisted, .bodyweight:
             let name = kind == .strength ? "a strength set" : kind == .assisted ? "an assisted set" : "a body-weight set"
-            guard let reps, reps >= 1 else {
-                throw Refusal(field: "set.reps", value: reps.map(String.init) ?? "none", allowed: name + " needs reps ≥ 1")
+            guard let reps, reps >= 0 else {
+                throw Refusal(field: "set.reps", value: reps.map(String.init) ?? "none",
+                              allowed: name + " needs reps ≥ 0 (0 = a missed attempt)")
             }
             if kind == .bodyweight {
                 if let weight, weight.tenThousandths < 0 {

@@ -68,6 +68,9 @@ public struct SetSpec: Sendable, Hashable {
             try takeRepsAndSets(Array(lower.dropFirst().split(separator: "x", omittingEmptySubsequences: false)), token: token)
             return
         }
+        if lower.hasPrefix("+") || lower.hasPrefix("-") {
+            throw SetSpecError(token: token, reason: "a weight has no sign: write the load (102.5x5), or BW+2.5x5 for a body-weight exercise's added load")
+        }
         if lower.contains("x") {
             let parts = lower.split(separator: "x", omittingEmptySubsequences: false)
             guard weight == nil, !isBodyweight else { throw SetSpecError(token: token, reason: "weight given twice") }
@@ -98,13 +101,13 @@ public struct SetSpec: Sendable, Hashable {
             throw SetSpecError(token: token, reason: "expected REPS or REPSxSETS after the weight, as in 100x5 or 100x5x3")
         }
         guard reps == nil else { throw SetSpecError(token: token, reason: "reps given twice") }
-        guard let r = Int(parts[0]), r >= 0, r <= 1000 else {
+        guard let r = Int(parts[0]), r >= 0 else {
             throw SetSpecError(token: token, reason: "reps must be a whole number, as in 100x5")
         }
         reps = r
         if parts.count == 2 {
-            guard let s = Int(parts[1]), (1...50).contains(s) else {
-                throw SetSpecError(token: token, reason: "sets must be a whole number from 1 to 50, as in 100x5x3")
+            guard let s = Int(parts[1]), LogSets.counts.contains(s) else {
+                throw SetSpecError(token: token, reason: "sets must be a whole number from 1 to 100, as in 100x5x3")
             }
             sets = s
         }

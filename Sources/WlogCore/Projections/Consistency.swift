@@ -26,12 +26,12 @@ public struct WeekCount: Sendable, Hashable {
 extension WlogState {
     /// Workouts per week, streak, this week's volume and last workout, as of `context.now`.
     ///
-    /// A workout is a session not discarded (even without sets) or an implicit day with a live set;
-    /// it belongs to the week of its local day.
+    /// A workout counts here when it has a live set (an explicit session started and left empty —
+    /// or not begun yet — is no training: it makes no streak); it belongs to the week of its local day.
     public func consistency(context: QueryContext) -> Consistency {
         let index = WorkoutIndex(self)
         var counts: [LocalDay: Int] = [:]
-        for entry in index.all { counts[entry.day.startOfISOWeek, default: 0] += 1 }
+        for entry in index.all where index.anySet(of: entry, { _ in true }) { counts[entry.day.startOfISOWeek, default: 0] += 1 }
         let weeks = counts.keys.sorted().map { WeekCount(start: $0, week: $0.isoWeekText, workouts: counts[$0] ?? 0) }
         let thisWeek = context.today.startOfISOWeek
         var streak = 0

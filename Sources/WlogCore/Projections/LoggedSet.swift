@@ -56,10 +56,15 @@ public struct LoggedSet: Sendable, Hashable {
     public var isLive: Bool { !isDeleted && !isDiscarded }
 
     /// Whether the set qualifies for PRs, e1RM and volume for an exercise of `kind`:
-    /// live, done, not a warm-up, and of a strength-like kind (strength, body-weight).
+    /// live, done, not a warm-up, not a missed attempt, and of a strength-like kind (strength,
+    /// body-weight).
     public func qualifies(for kind: ExerciseKind) -> Bool {
-        isLive && done && setType != .warmup && kind.isStrengthLike
+        isLive && done && setType != .warmup && !isMissedAttempt && kind.isStrengthLike
     }
+
+    /// Whether the set is a missed attempt: 0 reps logged (a failed single). It stays in history,
+    /// audit and exports but counts in no volume, record or e1RM.
+    public var isMissedAttempt: Bool { reps == 0 }
 
     /// Orders sets as history does: by performed-at, then by sequence.
     public static func historyOrder(_ a: LoggedSet, _ b: LoggedSet) -> Bool {

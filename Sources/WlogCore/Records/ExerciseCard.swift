@@ -86,8 +86,9 @@ public struct ExerciseCard: Sendable, Hashable {
                 let time = set.durationMilliseconds.map { " in " + DurationText.clock($0) } ?? ""
                 parts.append(distance.formatted() + time)
                 lastLoad = nil
-            } else if set.reps == nil, let duration = set.durationMilliseconds {
-                parts.append(DurationText.clock(duration))
+            } else if set.reps == nil || kind == .timed, let duration = set.durationMilliseconds {
+                let added = set.weight.flatMap { $0.tenThousandths > 0 ? " with " + $0.formatted() : nil } ?? ""
+                parts.append(DurationText.clock(duration) + added)
                 lastLoad = nil
             } else if let reps = set.reps {
                 let load = loadText(set, kind: kind)

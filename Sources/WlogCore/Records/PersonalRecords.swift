@@ -126,7 +126,7 @@ public struct PersonalRecords: Sendable {
     static func counts(_ set: LoggedSet, for kind: ExerciseKind) -> Bool {
         switch kind {
         case .strength, .bodyweight: return set.qualifies(for: kind)
-        case .cardio, .timed: return set.isLive && set.done && set.setType != .warmup
+        case .cardio, .timed: return set.isLive && set.done && set.setType != .warmup && !set.isMissedAttempt
         case .assisted: return false
         }
     }

@@ -1,11 +1,13 @@
 /// The numbers the records read, straight from the ledger's rows (no `LoggedSet` made).
 extension SetLedger {
     /// Whether the set in `row` counts toward the records of an exercise that has records
-    /// (`PersonalRecords.counts`, every kind but assisted): live, done and not a warm-up.
+    /// (`PersonalRecords.counts`, every kind but assisted): live, done, not a warm-up and not a
+    /// missed attempt (reps 0; wide reps are never 0).
     @inline(__always)
     func countsForRecords(_ row: SetRow) -> Bool {
         row.flags & (SetRow.Flags.done | SetRow.Flags.deleted) == SetRow.Flags.done
             && row.setType != SetRow.setTypeCode(.warmup) && !isDiscarded(row)
+            && !(row.reps == 0 && row.flags & (SetRow.Flags.hasReps | SetRow.Flags.wideReps) == SetRow.Flags.hasReps)
     }
 
     /// What the records read of the set version in `row` (`RecordCandidate`).

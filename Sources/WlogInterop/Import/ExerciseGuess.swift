@@ -36,31 +36,61 @@ enum ExerciseGuess {
         return .strength
     }
 
-    /// Keyword → group, checked in order (first match wins).
+    /// Keyword → group, checked in order (first match wins). A keyword matches at the start of a
+    /// word of the name (`words(_:)`): ` row` is in `Seated Row` and `Rows`, not in `Crossover`;
+    /// ` chin` is in `Chin-Up`, not in `Machine` (which made Calf Press (Machine) a Back exercise).
     private static let groupWords: [(String, MuscleGroup)] = [
-        ("leg raise", .core), ("knee raise", .core), ("front raise", .shoulders), ("rear delt", .shoulders),
-        ("tricep", .triceps), ("pushdown", .triceps), ("push down", .triceps), ("skull", .triceps), ("dip", .triceps),
-        ("curl", .biceps), ("bicep", .biceps),
-        ("leg curl", .legs), ("bench", .chest), ("chest", .chest), ("fly", .chest), ("flye", .chest), ("pec", .chest), ("push up", .chest), ("push-up", .chest),
-        ("lateral raise", .shoulders), ("shoulder", .shoulders), ("overhead press", .shoulders), ("delt", .shoulders), ("upright", .shoulders), ("shrug", .back),
-        ("row", .back), ("pulldown", .back), ("pull down", .back), ("pull up", .back), ("pull-up", .back), ("chin", .back), ("deadlift", .back), ("back", .back), ("lat ", .back),
-        ("squat", .legs), ("leg", .legs), ("lunge", .legs), ("calf", .legs), ("glute", .legs), ("hip", .legs), ("hamstring", .legs), ("quad", .legs),
-        ("crunch", .core), ("plank", .core), ("sit up", .core), ("sit-up", .core), ("ab ", .core), ("abs", .core), ("oblique", .core), ("raise", .core),
-        ("run", .cardio), ("walk", .cardio), ("bike", .cardio), ("cycl", .cardio), ("elliptical", .cardio), ("swim", .cardio), ("rowing", .cardio), ("climb", .cardio),
-        ("press", .shoulders),
+        (" leg raise", .core), (" knee raise", .core), (" hanging raise", .core), (" leg curl", .legs),
+        (" hamstring curl", .legs), (" nordic", .legs), (" rowing", .cardio),
+        (" front raise", .shoulders), (" rear delt", .shoulders), (" lateral raise", .shoulders), (" face pull", .shoulders),
+        (" tricep", .triceps), (" pushdown", .triceps), (" push down", .triceps), (" pressdown", .triceps),
+        (" skull", .triceps), (" kickback", .triceps), (" dip", .triceps), (" jm press", .triceps),
+        (" wrist", .arms), (" forearm", .arms), (" curl", .biceps), (" bicep", .biceps),
+        (" calf", .legs), (" calves", .legs), (" hip thrust", .legs), (" thrust", .legs), (" glute", .legs),
+        (" hip", .legs), (" squat", .legs), (" leg", .legs), (" lunge", .legs), (" step up", .legs), (" hamstring", .legs),
+        (" quad", .legs), (" adduct", .legs), (" abduct", .legs),
+        (" crunch", .core), (" plank", .core), (" sit up", .core), (" situp", .core), (" ab ", .core), (" abs", .core),
+        (" oblique", .core), (" side bend", .core), (" twist", .core), (" woodchop", .core), (" dragon flag", .core),
+        (" hollow", .core), (" dead bug", .core), (" rollout", .core), (" ab wheel", .core), (" flag", .core),
+        (" reverse fly", .shoulders), (" reverse flye", .shoulders), (" bench", .chest), (" chest", .chest), (" fly", .chest), (" flye", .chest), (" pec", .chest),
+        (" push up", .chest), (" pushup", .chest), (" crossover", .chest),
+        (" shoulder", .shoulders), (" overhead press", .shoulders), (" military", .shoulders), (" delt", .shoulders),
+        (" upright", .shoulders), (" arnold", .shoulders),
+        (" shrug", .back), (" row", .back), (" pulldown", .back), (" pull down", .back), (" pull up", .back),
+        (" pullup", .back), (" chin", .back), (" deadlift", .back), (" back", .back), (" lat ", .back), (" lats", .back),
+        (" hyperextension", .back), (" pullover", .back),
+        (" raise", .shoulders),
+        (" run", .cardio), (" walk", .cardio), (" bike", .cardio), (" cycl", .cardio), (" elliptical", .cardio),
+        (" swim", .cardio), (" climb", .cardio), (" jump rope", .cardio), (" stair", .cardio), (" treadmill", .cardio),
+        (" press", .shoulders),
     ]
 
+    /// The name lowercased, every run of non-letters and non-digits one space, with a space at
+    /// both ends: `Calf Press (Machine)` → ` calf press machine `, `Chin-Up` → ` chin up `.
+    static func words(_ name: String) -> String {
+        var out = " "
+        for c in name.lowercased() {
+            if c.isLetter || c.isNumber { out.append(c) } else if out.last != " " { out.append(" ") }
+        }
+        if out.last != " " { out.append(" ") }
+        return out
+    }
+
+    /// Whether a group was found in the name's words (else the group is the fallback and the
+    /// import report lists the exercise as a guess to check).
+    static func groupFromWords(name: String) -> MuscleGroup? {
+        let text = words(name)
+        for (word, group) in groupWords where text.contains(word) { return group }
+        return nil
+    }
+
     /// The group: the file's category (FitNotes) when it names one; Cardio for cardio kinds;
-    /// else the first keyword of the name; else `Back` (the documented fallback).
+    /// else the first keyword among the name's words; else `Core` (a group that never drives a
+    /// day's label or the push : pull ratio).
     static func group(name: String, kind: ExerciseKind, category: String?) -> MuscleGroup {
         if let category, let group = MuscleGroup(parsing: category) { return group }
         if kind == .cardio { return .cardio }
-        let lower = " " + name.lowercased() + " "
-        // "leg curl" must beat "curl"; "rowing" must beat "row".
-        if lower.contains("leg curl") { return .legs }
-        if lower.contains("rowing") { return .cardio }
-        for (word, group) in groupWords where lower.contains(word) { return group }
-        return .back
+        return groupFromWords(name: name) ?? .core
     }
 
     /// Equipment from the name's words or its `(Barbell)`-style suffix.
@@ -78,11 +108,27 @@ enum ExerciseGuess {
         }
     }
 
-    /// The movement pattern of a group (a coarse guess).
+    /// Keyword → movement pattern, checked in order before the group's default.
+    private static let patternWords: [(String, MovementPattern)] = [
+        (" deadlift", .hinge), (" rdl", .hinge), (" romanian", .hinge), (" good morning", .hinge), (" hinge", .hinge),
+        (" thrust", .hinge), (" bridge", .hinge), (" hyperextension", .hinge), (" back extension", .hinge),
+        (" swing", .hinge), (" lunge", .lunge), (" split squat", .lunge), (" step up", .lunge),
+        (" carry", .carry), (" farmer", .carry), (" crunch", .core), (" plank", .core), (" leg raise", .core),
+        (" curl", .pull), (" row", .pull), (" pull", .pull), (" chin", .pull), (" shrug", .pull), (" face pull", .pull),
+        (" press", .push), (" push", .push), (" dip", .push), (" fly", .push), (" flye", .push), (" raise", .push),
+        (" extension", .push), (" kickback", .push),
+    ]
+
+    /// The movement pattern: the first keyword among the name's words, else the group's default
+    /// (a coarse guess; `wlog append exercise-update --pattern` corrects it).
     static func pattern(group: MuscleGroup, name: String) -> MovementPattern {
-        let lower = name.lowercased()
-        if lower.contains("deadlift") || lower.contains("hinge") || lower.contains("romanian") { return .hinge }
-        if lower.contains("lunge") || lower.contains("split squat") { return .lunge }
+        if group == .cardio { return .cardio }
+        let text = words(name)
+        if group == .legs, !text.contains(" lunge"), !text.contains(" thrust"), !text.contains(" deadlift") {
+            if text.contains(" curl") { return .hinge }  // leg curls: knee flexion, the hamstrings' pattern
+            if !text.contains(" split") { return .squat }
+        }
+        for (word, pattern) in patternWords where text.contains(word) { return pattern }
         switch group {
         case .chest, .shoulders, .triceps: return .push
         case .back, .biceps, .arms: return .pull

@@ -31,8 +31,13 @@ public struct ImportReport: Sendable, Hashable {
     public var cardio = 0
     /// Of `sets`: timed sets (duration without reps, e.g. a plank).
     public var timed = 0
+    /// Of `sets`: missed attempts (0 reps at a weight), kept but counted in no volume.
+    public var missed = 0
     /// Custom exercises created for names neither known nor in the library.
     public var exercisesCreated = 0
+    /// Those exercises as created: their kind, group and pattern are guesses from the name's words
+    /// and the rows (`ExerciseGuess`), listed so the lifter can check them.
+    public var created: [Exercise] = []
     /// Body-weight entries imported.
     public var bodyweights = 0
     /// Strong rest-timer rows (`Rest Timer`, `Ruhezeit`): seen, not imported as sets.

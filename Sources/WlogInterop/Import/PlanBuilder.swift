@@ -52,8 +52,9 @@ struct PlanBuilder {
             let end = zoned(start, plusMilliseconds: max(length, Int64(workout.rowCount) * 1000))
             let sameOffset = end.offsetMinutes == start.offsetMinutes
             for set in workout.sets {
-                guard (set.reps ?? 0) > 0 || (set.distance?.tenThousandths ?? 0) > 0 || (set.durationMilliseconds ?? 0) > 0 else {
-                    report.skipped.append(.init(line: set.line, reason: "no reps, distance or duration"))
+                guard (set.reps ?? 0) > 0 || (set.distance?.tenThousandths ?? 0) > 0 || (set.durationMilliseconds ?? 0) > 0
+                        || Self.isMissedAttempt(set) else {
+                    report.skipped.append(.init(line: set.line, reason: "no reps, weight, distance or duration"))
                     continue
                 }
                 let exercise: Exercise
@@ -87,15 +88,23 @@ struct PlanBuilder {
         }
         events.insert(contentsOf: created, at: 0)
         report.exercisesCreated = resolver.created.count
+        report.created = resolver.created
         appendBodyweights(file.bodyweights)
         report.skipped.sort { $0.line < $1.line }
         return ImportPlan(events: events, report: report)
     }
 
-    /// The `set.logged` payload of a row (holding reps, a distance or a duration) for `exercise`,
-    /// counted in the report.
+    /// Whether a row is a missed attempt: 0 reps at a weight, no distance or duration (FitNotes'
+    /// `200 lbs × 0`, Hevy's failed set). It is imported with reps 0 (domain.md §3).
+    static func isMissedAttempt(_ set: ImportedSet) -> Bool {
+        set.reps == 0 && (set.weight?.tenThousandths ?? 0) > 0
+            && (set.distance?.tenThousandths ?? 0) == 0 && (set.durationMilliseconds ?? 0) == 0
+    }
+
+    /// The `set.logged` payload of a row (holding reps, a distance or a duration, or a missed
+    /// attempt) for `exercise`, counted in the report.
     private mutating func payload(_ set: ImportedSet, exercise: Exercise, workout: EventID) -> SetLogged {
-        let reps = (set.reps ?? 0) > 0 ? set.reps : nil
+        let reps = (set.reps ?? 0) > 0 || Self.isMissedAttempt(set) ? set.reps : nil
         let weight = (set.weight?.tenThousandths ?? 0) > 0 ? set.weight : nil
         let distance = (set.distance?.tenThousandths ?? 0) > 0 ? set.distance : nil
         let duration = (set.durationMilliseconds ?? 0) > 0 ? set.durationMilliseconds : nil
@@ -109,6 +118,7 @@ struct PlanBuilder {
             logged.reps = reps
             logged.weight = weight
             logged.durationMilliseconds = duration
+            if reps == 0 { report.missed += 1 }
             if let weight, set.setType != .warmup, exercise.kind.isStrengthLike {
                 report.volume[weight.unit, default: 0] += weight.tenThousandths * Int64(reps)
             }

@@ -47,7 +47,11 @@ struct ExportCommand: ParsableCommand {
         let loaded = try JournalSession(context: context).load()
         if name == "strong" || name == "hevy" {
             guard format == .csv else { throw WlogError.usage("export \(name) writes \(name == "strong" ? "Strong" : "Hevy")'s CSV; leave out --format") }
-            let workouts = try exportWorkouts(loaded: loaded, context: context)
+            let (workouts, notDone) = try exportWorkouts(loaded: loaded, context: context)
+            if notDone > 0 {
+                printError("wlog: left out \(notDone) set\(notDone == 1 ? "" : "s") marked not done (\(name == "strong" ? "Strong" : "Hevy")'s"
+                           + " CSV has no such flag; an importer would count them as done)")
+            }
             let text = name == "strong"
                 ? StrongExporter.export(workouts, unit: loaded.unit) : HevyExporter.export(workouts, unit: loaded.unit)
             return try ReadOutput.write(text, to: output, rowCount: workouts.reduce(0) { $0 + $1.sets.count })
@@ -136,17 +140,22 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The workouts (oldest first) in the exporters' model, filtered like export workouts.
-    func exportWorkouts(loaded: JournalSession.Loaded, context: Context) throws -> [ExportWorkout] {
+    /// The workouts (oldest first) in the exporters' model, filtered like export workouts, and how
+    /// many sets marked not done were left out (Strong and Hevy files hold completed sets only).
+    func exportWorkouts(loaded: JournalSession.Loaded, context: Context) throws -> (workouts: [ExportWorkout], notDone: Int) {
         let state = loaded.state
         let filter = HistoryFilter(
             since: try DayText.parse(since, option: "since"), until: try DayText.parse(until, option: "until"),
             exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id }, group: try group.map(ExerciseOptions.group),
             search: search, limit: Int.max, offset: 0)
-        return state.history(filter, context: loaded.queryContext(now: context.now)).workouts.reversed().compactMap { summary in
+        var notDone = 0
+        let workouts = state.history(filter, context: loaded.queryContext(now: context.now)).workouts.reversed().compactMap { summary -> ExportWorkout? in
             guard let start = summary.started else { return nil }
             let sets = summary.exercises.flatMap { exercise in
-                exercise.sets.map { set in
+                exercise.sets.filter { set in
+                    if !set.done { notDone += 1 }
+                    return set.done
+                }.map { set in
                     ExportSet(exercise: exercise.exercise.name, kind: exercise.exercise.kind, setType: set.setType, weight: set.weight,
                               reps: set.reps, distance: set.distance, durationMilliseconds: set.durationMilliseconds, rpe: set.rpe,
                               notes: set.notes)
@@ -157,6 +166,7 @@ struct ExportCommand: ParsableCommand {
                 name: summary.name ?? summary.label, start: start, end: summary.finished,
                 notes: summary.notes.isEmpty ? nil : summary.notes.joined(separator: "\n"), sets: sets)
         }
+        return (workouts, notDone)
     }
 
     /// Exercises with at least one live set, by name (including retired ones that have history).

@@ -17,7 +17,9 @@ struct History: ParsableCommand {
             return
         }
         if page.workouts.isEmpty {
-            printError("wlog: no workouts" + (page.total > 0 ? " on this page (\(page.total) in all)" : " yet — log a set with wlog append set"))
+            printError("wlog: " + (page.total > 0 ? "no workouts on this page (\(page.total) in all)"
+                : filter.narrows ? "no workouts match " + filter.description + " (wlog history without them lists every workout)"
+                : "no workouts yet — log a set with wlog append set"))
             return
         }
         let text = page.workouts.map { WorkoutRows.text($0, state: loaded.state, unit: loaded.unit) }.joined(separator: "\n\n")
@@ -36,6 +38,15 @@ struct HistoryFilterOptions: ParsableArguments {
     @Option(help: "Only workouts whose names or notes contain this text.") var search: String?
     @Option(help: "How many workouts (default 50).") var limit: Int = defaultLimit
     @Option(help: "Skip this many workouts.") var offset: Int = 0
+
+    /// Whether a filter (not the paging) was given.
+    var narrows: Bool { since != nil || until != nil || exercise != nil || group != nil || search != nil }
+
+    /// The filters given, as typed: `--search 'deload' --group Legs`.
+    var description: String {
+        [("--since", since), ("--until", until), ("--exercise", exercise), ("--group", group), ("--search", search)]
+            .compactMap { name, value in value.map { name + " '" + $0 + "'" } }.joined(separator: " ")
+    }
 
     /// `--limit` when not given.
     static let defaultLimit = 50

@@ -78,8 +78,16 @@ enum ImportSummary {
         var lines: [String] = []
         lines.append("\(dryRun ? "would import" : "imported") \(file) (\(report.layout))")
         lines.append("  workouts   \(report.workouts)")
-        lines.append("  sets       \(report.sets) (\(report.warmups) warm-up, \(report.cardio) cardio, \(report.timed) timed)")
-        lines.append("  exercises  \(report.exercisesCreated) created")
+        lines.append("  sets       \(report.sets) (\(report.warmups) warm-up, \(report.cardio) cardio, \(report.timed) timed"
+                     + (report.missed > 0 ? ", \(report.missed) missed" : "") + ")")
+        lines.append("  exercises  \(report.exercisesCreated) created" + (report.created.isEmpty ? "" : ", guessed from their names:"))
+        for exercise in report.created.prefix(20) {
+            lines.append("    \(exercise.name): \(exercise.group.rawValue), \(exercise.kind.rawValue), \(exercise.pattern.rawValue)")
+        }
+        if report.created.count > 20 { lines.append("    … and \(report.created.count - 20) more (wlog exercises)") }
+        if !report.created.isEmpty {
+            lines.append("    correct a guess with wlog append exercise-update ID --group G --kind K --pattern P")
+        }
         if report.bodyweights > 0 { lines.append("  body weight \(report.bodyweights) entries") }
         let volume = report.volume.sorted { $0.key.rawValue < $1.key.rawValue }
             .map { FixedPoint.format($0.value) + " " + $0.key.rawValue }

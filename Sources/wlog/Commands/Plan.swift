@@ -6,7 +6,7 @@ import WlogCore
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "Starter plan, routines, today's planned workout (docs/PLANNER.md).",
-        subcommands: [Starter.self, Show.self, Start.self, CopyDay.self, Reorder.self, DeloadWeek.self, Retire.self],
+        subcommands: [Starter.self, Show.self, List.self, Start.self, CopyDay.self, Reorder.self, DeloadWeek.self, Retire.self],
         defaultSubcommand: Starter.self)
 
     /// `wlog plan [starter] --goal G --experience E --days N --equipment gym,… [--append]`.
@@ -102,6 +102,18 @@ struct PlanCommand: ParsableCommand {
                 text += state.prefill(planned.day, isDeload: planned.isDeload, context: query).map { "  " + $0.line + "\n" }.joined()
             }
             Printer.write(text)
+        }
+    }
+
+    /// `wlog plan list`: the same as `wlog routines`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List your routines (as wlog routines).")
+        @Flag(help: "Include retired routines.") var all = false
+
+        func run() throws {
+            var routines = RoutinesCommand()
+            routines.all = all
+            try routines.run()
         }
     }
 

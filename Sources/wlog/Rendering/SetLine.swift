@@ -1,6 +1,7 @@
 import WlogCore
 
-/// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`.
+/// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`,
+/// `Plank 1:00 with 20 kg`.
 ///
 /// A class: `rows.map(line.what)` captures the line, and copying the state in it (dozens of
 /// references) cost ≈ 2,000 instructions a row.
@@ -23,7 +24,7 @@ final class SetLine: Sendable {
     }
 
     /// `what` in its two parts around ` × `: the load, and the reps with what follows them
-    /// (`@8`, the set type, not done); without reps, all of it is the load.
+    /// (`@8`, the set type, not done, missed); without reps, all of it is the load.
     func parts(_ set: LoggedSet) -> (load: String, reps: String?) {
         let kind = state.exercise(set.exercise)?.kind ?? .strength
         var load: String
@@ -34,6 +35,7 @@ final class SetLine: Sendable {
                 .compactMap { $0 }.joined(separator: " ")
         case .timed:
             load = set.durationMilliseconds.map(DurationText.clock) ?? ""
+            if let added = set.weight, added.tenThousandths > 0 { load += " with " + added.formatted(in: unit) }
         case .bodyweight:
             let added = set.weight.flatMap { $0.tenThousandths > 0 ? $0 : nil }
             load = added.map { "BW + " + $0.formatted(in: unit) } ?? "BW"
@@ -49,6 +51,7 @@ final class SetLine: Sendable {
         if let rpe = set.rpe { suffix += " @" + rpe.text }
         if set.setType != .working { suffix += " (" + set.setType.rawValue + ")" }
         if !set.done { suffix += " (not done)" }
+        if reps != nil && set.isMissedAttempt { suffix += " (missed)" }
         guard let reps else { return (load + suffix, nil) }
         return (load, reps + suffix)
     }

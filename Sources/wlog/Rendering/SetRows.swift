@@ -8,10 +8,11 @@ final class SetRows {
     static let columns = [
         "set_id", "workout_id", "date", "performed_at", "exercise_id", "exercise", "group", "set_number", "type",
         "weight", "weight_unit", "reps", "rpe", "distance", "distance_unit", "duration_s", "volume", "e1rm", "notes", "pr",
+        "effort", "done",
     ]
 
     /// `show SET`: the export columns, then every other field of the set.
-    static let fullColumns = columns + ["effort", "done", "status", "versions", "seq", "actor", "recorded_at"]
+    static let fullColumns = columns + ["status", "versions", "seq", "actor", "recorded_at"]
 
     let state: WlogState
     let unit: MassUnit
@@ -79,6 +80,7 @@ final class SetRows {
             set.durationMilliseconds.map { .fixed($0 * 10, digits: 2) } ?? .null,
             .mass(volume(set), in: unit), .mass(line.e1rm(set), in: unit), .optional(set.notes),
             .optional(prs(set).map(\.name).joined(separator: ";")),
+            .optional(set.effort.map { Int($0.value) }), .bool(set.done),
         ]
     }
 
@@ -96,7 +98,7 @@ final class SetRows {
         let status = set.isDeleted ? "deleted" : set.isDiscarded ? "discarded" : "live"
         var rows = Rows(columns: SetRows.fullColumns)
         rows.append(cells(set) + [
-            .optional(set.effort.map { Int($0.value) }), .bool(set.done), .text(status), .int(Int64(versions.count)),
+            .text(status), .int(Int64(versions.count)),
             .optional(last?.seq), .optional(last?.actor), .optional(last.map { $0.recorded.zoned(zone).iso8601WithOffset }),
         ])
         return rows

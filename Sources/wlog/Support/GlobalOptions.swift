@@ -20,6 +20,9 @@ struct GlobalOptions: Sendable {
     var unit: String?
     var format: String?
     var asOf: String?
+    /// A `--unit`/`--tz` given both before `init`/`import` and as the command's own option, with
+    /// different values: the usage error to report (64).
+    var conflict: String?
 
     /// Sets the option `name` (a long or short name that takes a value) to `value`; false for other names.
     /// (A `switch`, not key paths and a `Set`: those are made at run time, ≈ 0.3 M instructions a run.)
@@ -46,11 +49,17 @@ struct GlobalOptions: Sendable {
     static func ownsUnitAndZone(_ command: String) -> Bool { command == "import" || command == "init" }
 
     /// Splits the global options out of `arguments`, returning them and the rest.
+    ///
+    /// `--unit`/`--tz` before `init` or `import` mean the command's own option (the journal's
+    /// defaults / the file's unit and zone): they are moved after the command's name. Given there
+    /// too with another value, `conflict` says so.
     static func extract(from arguments: [String]) -> (GlobalOptions, [String]) {
         var options = GlobalOptions()
         var rest: [String] = []
         var index = 0
-        let ownsUnitAndZone = arguments.contains(where: ownsUnitAndZone)
+        let anyOwner = arguments.contains(where: ownsUnitAndZone)
+        var commandSeen = false
+        var moved: [(name: String, value: String)] = []
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" {
@@ -63,7 +72,27 @@ struct GlobalOptions: Sendable {
                 name = String(argument[..<eq])
                 inlineValue = String(argument[argument.index(after: eq)...])
             }
-            if isOption(name), !(ownsUnitAndZone && (name == "--unit" || name == "--tz")) {
+            let commandOwned = anyOwner && (name == "--unit" || name == "--tz")
+            if commandOwned, !commandSeen, let value = inlineValue ?? (index + 1 < arguments.count ? arguments[index + 1] : nil) {
+                moved.append((name, value))
+                index += inlineValue == nil ? 2 : 1
+                continue
+            }
+            if commandOwned, commandSeen, let value = inlineValue ?? (index + 1 < arguments.count ? arguments[index + 1] : nil),
+               let earlier = moved.first(where: { $0.name == name }), earlier.value != value {
+                options.conflict = "\(name) is given twice, '\(earlier.value)' and '\(value)'; give it once"
+            }
+            if !commandSeen, !argument.hasPrefix("-") {
+                commandSeen = true
+                if ownsUnitAndZone(argument) {
+                    rest.append(argument)
+                    for option in moved { rest += [option.name, option.value] }
+                    index += 1
+                    continue
+                }
+                for option in moved { _ = options.set(option.name, to: option.value) }  // another command: global after all
+            }
+            if isOption(name), !commandOwned {
                 if let inlineValue {
                     _ = options.set(name, to: inlineValue)
                 } else if index + 1 < arguments.count {

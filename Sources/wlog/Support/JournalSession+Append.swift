@@ -28,11 +28,14 @@ extension JournalSession {
     /// Locks the journal, replays it, asks `makeCommand` for the command, decides and appends.
     ///
     /// The commit states the sequence it expects (the replayed last seq), so nothing can slip in
-    /// between validation and append. A refusal appends nothing and exits 65.
-    func append(actor: String = "user", fixedIDs: [EventID] = [],
+    /// between validation and append. A refusal appends nothing and exits 65. `force` confirms
+    /// implausible values (`DecideContext.confirmsImplausible`).
+    func append(actor: String = "user", fixedIDs: [EventID] = [], force: Bool = false,
                 _ makeCommand: (_ loaded: Loaded) throws -> Command) throws -> AppendOutcome {
         try append({ loaded, decideContext in
             let command = try makeCommand(loaded)
+            var decideContext = decideContext
+            decideContext.confirmsImplausible = force
             do {
                 return try decide(command, state: loaded.state, context: decideContext)
             } catch {

@@ -124,7 +124,7 @@ struct JournalSession {
     /// Prints the reader's findings (a torn tail or damage) to stderr; reading goes on.
     func warnAbout(_ status: JournalStatus) {
         guard !status.isClean else { return }
-        printError("wlog: warning: " + status.summary + (status.advice.map { "; " + $0 } ?? ""))
+        printError("wlog: warning: " + status.summary)  // the summary ends with the advice ("what to do: …")
     }
 }
 

@@ -60,7 +60,7 @@ enum QuickParse {
     static func appendSet(_ arguments: ArraySlice<String>) -> AppendSet? {
         let names = ["--weight", "--reps", "--rpe", "--rir", "--effort", "--type", "--at", "--notes",
                      "--sets", "--workout", "--group", "--id"]
-        guard let plain = PlainArguments(arguments, options: names, flags: ["--not-done", "--create"]),
+        guard let plain = PlainArguments(arguments, options: names, flags: ["--not-done", "--create", "--force"]),
               let exercise = plain.positionals.first,
               let reps = plain.optionalInt("--reps"), let effort = plain.optionalInt("--effort"),
               let sets = plain.optionalInt("--sets"),
@@ -84,6 +84,7 @@ enum QuickParse {
         command.workout = plain.value("--workout")
         command.notDone = plain.flag("--not-done")
         command.create = plain.flag("--create")
+        command.force = plain.flag("--force")
         command.group = plain.value("--group")
         command.retry = retry
         return command

@@ -42,10 +42,31 @@ struct DecideSetTests {
         #expect(events[1].id != eid(7))
     }
 
+    @Test func aRetryIDMakesTheWholeCommitIdempotent() throws {
+        func ids() throws -> [EventID] {
+            let ctx = DecideContext(now: Clock.monday, fixedIDs: [eid(7)], generator: SystemRandomNumberGenerator())
+            return try decide(.logSets(LogSets(exercise: "squat", reps: 5, weight: .kg(100), count: 3)),
+                              state: FixtureLibrary.state, context: ctx).map(\.id)
+        }
+        let first = try ids()
+        #expect(first == [eid(7), DecideContext.derivedID(eid(7), index: 1), DecideContext.derivedID(eid(7), index: 2)])
+        #expect(try ids() == first)
+        #expect(Set(first).count == 3)
+    }
+
     @Test func strengthSetNeedsReps() {
-        let r = refusal(.logSets(LogSets(exercise: "bench press", reps: 0, weight: .kg(100))), FixtureLibrary.state)
-        #expect(r?.message == "set.reps: 0 is not allowed — a strength set needs reps ≥ 1")
-        #expect(r?.field == "set.reps" && r?.value == "0")
+        let r = refusal(.logSets(LogSets(exercise: "bench press", reps: -1, weight: .kg(100))), FixtureLibrary.state)
+        #expect(r?.message == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+        #expect(r?.field == "set.reps" && r?.value == "-1")
+    }
+
+    @Test func aMissedAttemptIsLoggedWithZeroReps() throws {
+        let events = try decide(.logSets(LogSets(exercise: "bench", reps: 0, weight: .kg(140))),
+                                state: FixtureLibrary.state, context: context())
+        guard case .setLogged(let set) = events.first?.payload else { Issue.record("not a set"); return }
+        #expect(set.reps == 0 && set.weight == .kg(140) && set.done)
+        #expect(refusal(.logSets(LogSets(exercise: "bench", reps: 0)), FixtureLibrary.state)?.message
+                == "set.weight: none is not allowed — a strength set needs weight > 0")
     }
 
     @Test func strengthSetNeedsWeight() {
@@ -59,7 +80,7 @@ struct DecideSetTests {
         #expect(refusal(.logSets(LogSets(exercise: "assisted-pull-up", reps: 8)), FixtureLibrary.state)?.message
                 == "set.weight: none is not allowed — an assisted set needs weight > 0")
         #expect(refusal(.logSets(LogSets(exercise: "assisted-pull-up", weight: .kg(20))), FixtureLibrary.state)?.message
-                == "set.reps: none is not allowed — an assisted set needs reps ≥ 1")
+                == "set.reps: none is not allowed — an assisted set needs reps ≥ 0 (0 = a missed attempt)")
     }
 
     @Test func bodyweightSetTakesAddedWeightFromZero() {
@@ -67,8 +88,9 @@ struct DecideSetTests {
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 8, weight: .kg(0))), FixtureLibrary.state) == nil)
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 8, weight: .kg(-5))), FixtureLibrary.state)?.message
                 == "set.weight: -5 kg is not allowed — a body-weight set needs added weight ≥ 0")
-        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 0)), FixtureLibrary.state)?.message
-                == "set.reps: 0 is not allowed — a body-weight set needs reps ≥ 1")
+        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 0)), FixtureLibrary.state) == nil)
+        #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: -2)), FixtureLibrary.state)?.message
+                == "set.reps: -2 is not allowed — a body-weight set needs reps ≥ 0 (0 = a missed attempt)")
     }
 
     @Test func cardioSetNeedsDistanceAndDurationOnly() {
@@ -144,6 +166,37 @@ struct DecideSetTests {
         #expect(s.workout == w)
     }
 
+    @Test func aBackDatedSetJoinsTheFinishedSessionItWasDoneIn() throws {
+        var j = JournalBuilder()
+        let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.at(2026, 1, 4, 10))
+        j.append(.workoutFinished(WorkoutFinished(workout: w)), at: Clock.at(2026, 1, 4, 11))
+        func workout(at instant: Instant?) throws -> EventID? {
+            let events = try decide(.logSets(LogSets(exercise: "squat", at: instant.map { ZonedInstant($0, offsetMinutes: 60) },
+                                                     reps: 5, weight: .kg(100))), state: j.state, context: context())
+            guard case .setLogged(let s) = events[0].payload else { return nil }
+            return s.workout
+        }
+        #expect(try workout(at: Clock.at(2026, 1, 4, 10, 30)) == w, "inside start…finish")
+        #expect(try workout(at: Clock.at(2026, 1, 4, 11)) == w, "at the finish")
+        #expect(try workout(at: Clock.at(2026, 1, 4, 11, 1)) == nil, "after it: the day's implicit workout")
+        #expect(try workout(at: nil) == nil, "a set logged now never looks back")
+        j.append(.workoutDiscarded(WorkoutDiscarded(workout: w)), at: Clock.at(2026, 1, 4, 12))
+        #expect(try workout(at: Clock.at(2026, 1, 4, 10, 30)) == nil, "not into a discarded session")
+    }
+
+    @Test func aSecondSessionCannotStartWhileOneIsInProgress() throws {
+        var j = JournalBuilder()
+        let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.monday.adding(milliseconds: -3_600_000))
+        #expect(refusal(.startWorkout(StartWorkout()), j.state)?.message
+                == "workout: 00000000 is already in progress — finish it (wlog append workout finish) or discard it before starting another")
+        j.append(.workoutFinished(WorkoutFinished(workout: w)), at: Clock.monday)
+        #expect(refusal(.startWorkout(StartWorkout()), j.state) == nil)
+        // A session left open more than 12 hours before no longer takes sets: it does not block.
+        var stale = JournalBuilder()
+        stale.append(.workoutStarted(WorkoutStarted()), at: Clock.monday.adding(milliseconds: -13 * 3_600_000))
+        #expect(refusal(.startWorkout(StartWorkout()), stale.state) == nil)
+    }
+
     @Test func setInFinishedWorkoutAllowedDiscardedRefused() {
         var j = JournalBuilder()
         let w = j.append(.workoutStarted(WorkoutStarted()), at: Clock.at(2026, 1, 4, 10))
@@ -164,7 +217,9 @@ struct DecideSetTests {
         #expect(refusal(.deleteSet(id: eid(99), reason: nil), j.state)?.message
                 == "set: 00000000 is unknown — no set has this id; see `wlog history`")
         #expect(refusal(.editSet(EditSet(set: s)), j.state)?.message == "edit: none is not allowed — give at least one field to change")
-        #expect(refusal(.editSet(EditSet(set: s, reps: 0)), j.state)?.message == "set.reps: 0 is not allowed — a strength set needs reps ≥ 1")
+        #expect(refusal(.editSet(EditSet(set: s, reps: -1)), j.state)?.message
+                == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+        #expect(refusal(.editSet(EditSet(set: s, reps: 0)), j.state) == nil)
         let edit = try decide(.editSet(EditSet(set: s, exercise: "ohp", rpe: 9)), state: j.state, context: context())
         #expect(edit.map(\.payload) == [.setEdited(SetEdited(set: s, exercise: "overhead-press", rpe: RPE(9)))])
         j.append(.setDeleted(SetDeleted(set: s)), at: Clock.monday)

@@ -40,10 +40,14 @@ import WlogCore
         let key = DecideContext.JournalIDs.key(journalID: Self.journal, device: "laptop")
         let taken = DecideContext.JournalIDs.id(key: key, counter: 6)
         let ids = DecideContext.JournalIDs(journalID: Self.journal, device: "laptop", after: 5) { $0 == taken }
-        let fixed = EventID(high: 7, low: 7)
-        let context = DecideContext(now: Instant(millisecondsSince1970: 0), fixedIDs: [fixed], ids: ids)
-        #expect(context.nextID() == fixed)
+        let context = DecideContext(now: Instant(millisecondsSince1970: 0), ids: ids)
         #expect(context.nextID() == DecideContext.JournalIDs.id(key: key, counter: 7))
         #expect(context.nextID() == DecideContext.JournalIDs.id(key: key, counter: 8))
+        // A fixed id (`--id`) comes first and keys the rest of the commit: derived, not minted.
+        let fixed = EventID(high: 7, low: 7)
+        let retry = DecideContext(now: Instant(millisecondsSince1970: 0), fixedIDs: [fixed], ids: ids)
+        #expect(retry.nextID() == fixed)
+        #expect(retry.nextID() == DecideContext.derivedID(fixed, index: 1))
+        #expect(retry.nextID() == DecideContext.derivedID(fixed, index: 2))
     }
 }

@@ -46,6 +46,19 @@ struct SetSpecTests {
         #expect(joined.distance?.unit == .km && joined.durationMilliseconds == 1_500_000)
     }
 
+    /// One limit of identical sets everywhere (1 to 100: the SPEC's xSETS, --sets and decide);
+    /// a signed weight (`+2.5x5`, read as 2.5 kg before) is refused.
+    @Test func setCountsAgreeWithDecideAndSignsAreRefused() throws {
+        #expect(try SetSpec(tokens: ["20x5x60"], defaultUnit: .kg).sets == 60)
+        #expect(try SetSpec(tokens: ["20x5x100"], defaultUnit: .kg).sets == 100)
+        #expect(throws: SetSpecError(token: "20x5x101", reason: "sets must be a whole number from 1 to 100, as in 100x5x3")) {
+            try SetSpec(tokens: ["20x5x101"], defaultUnit: .kg)
+        }
+        #expect(throws: SetSpecError.self) { try SetSpec(tokens: ["+2.5x5"], defaultUnit: .kg) }
+        #expect(throws: SetSpecError.self) { try SetSpec(tokens: ["-2.5x5"], defaultUnit: .kg) }
+        #expect(try SetSpec(tokens: ["BW+2.5x5"], defaultUnit: .kg).weight == .kg(2.5))
+    }
+
     @Test(arguments: ["100x", "x", "abc", "@11", "@8.3", "100x5x0", "BW+x5", "100x5.5", "100x5 100x5", "5km 5km"])
     func refusesBadSpecs(_ token: String) {
         #expect(throws: SetSpecError.self) { try SetSpec(tokens: [token], defaultUnit: .kg) }

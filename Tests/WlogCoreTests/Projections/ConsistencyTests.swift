@@ -35,6 +35,17 @@ struct ConsistencyTests {
         #expect(empty.currentStreak == 0 && empty.weeks.isEmpty && empty.lastWorkout == nil)
     }
 
+    @Test func anEmptySessionMakesNoStreak() {
+        var j = JournalBuilder()
+        j.set("squat", .kg(100), 5, at: Clock.at(2027, 1, 6, 10))  // 2027-W01
+        let empty = j.append(.workoutStarted(WorkoutStarted(name: "Push")), at: Clock.at(2026, 12, 30, 10))  // W53
+        j.append(.workoutFinished(WorkoutFinished(workout: empty)), at: Clock.at(2026, 12, 30, 11))
+        j.append(.workoutStarted(WorkoutStarted()), at: Clock.at(2027, 1, 13, 10))  // W02, nothing logged yet
+        let c = j.state.consistency(context: QueryContext(now: Clock.at(2027, 1, 13, 12)))
+        #expect(c.weeks.map(\.week) == ["2027-W01"])
+        #expect(c.currentStreak == 1 && c.workoutsThisWeek == 0)
+    }
+
     @Test func thisWeekFollowsTheLocalDayOfNow() {
         // 2027-01-10 23:30Z is Monday 2027-01-11 00:30 at +60: a new week with no workout yet.
         let c = state().consistency(context: QueryContext(now: Clock.at(2027, 1, 10, 23, 30), offsetMinutes: 60))

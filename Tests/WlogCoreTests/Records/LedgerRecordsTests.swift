@@ -8,7 +8,7 @@ import Testing
 struct LedgerRecordsTests {
     /// SnapshotTests' history (strength, a custom exercise, cardio, edits to lb, deletes,
     /// discarded workouts, back-dated sets, warm-ups, sets not done) plus body-weight, timed and
-    /// assisted sets, one with reps too large for a row's 32 bits.
+    /// assisted sets, one with reps too large for a row's 32 bits, and missed attempts (reps 0).
     static func state(seed: UInt64) -> WlogState {
         var events = SnapshotTests.history(seed: seed, count: 1_200)
         var seq = (events.map(\.seq).max() ?? 0) + 1
@@ -26,6 +26,11 @@ struct LedgerRecordsTests {
             log(SetLogged(exercise: "dip", reps: 5 + k % 4, weight: k % 4 == 0 ? .lb(Double(k) * 2.5) : nil, rpe: RPE(8)))
             log(SetLogged(exercise: "plank", durationMilliseconds: Int64(30 + k * 7 % 50) * 1000))
             log(SetLogged(exercise: "assisted-pull-up", reps: 8, weight: .kg(20)))
+            // Missed attempts (reps 0): heavier than anything, never a record.
+            if k % 9 == 0 {
+                log(SetLogged(exercise: "pull-up", reps: 0, weight: .kg(50)))
+                log(SetLogged(exercise: "plank", reps: 0, durationMilliseconds: 500_000))
+            }
         }
         log(SetLogged(exercise: "dip", reps: 5_000_000_000, weight: .kg(1)))
         return WlogState.replay(events)

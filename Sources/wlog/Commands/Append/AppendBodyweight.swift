@@ -15,9 +15,12 @@ struct AppendBodyweight: ParsableCommand {
     @Option(help: "Notes.") var notes: String?
     @OptionGroup var retry: RetryID
 
+    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
+    var force = false
+
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
+        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
             let at = try self.at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }
             switch words.first?.lowercased() {
             case "edit"?, "delete"?:
@@ -51,9 +54,12 @@ struct AppendGoal: ParsableCommand {
     @Argument(help: "The goal weight, or none.") var mass: String
     @OptionGroup var retry: RetryID
 
+    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
+    var force = false
+
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
+        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
             .setGoal(mass.lowercased() == "none" ? nil : try MassText.parse(mass, defaultUnit: loaded.unit, option: "MASS"))
         }
         if !outcome.appended.isEmpty { print("goal " + (outcome.state.goal?.formatted(in: outcome.unit) ?? "cleared")) }

@@ -31,9 +31,11 @@ struct AppendExercise: ParsableCommand {
     }
 }
 
-/// `wlog append exercise-update EXERCISE …`: rename, pinned note, PR reps, muscles.
+/// `wlog append exercise-update EXERCISE …`: rename, pinned note, PR reps, muscles, kind, pattern.
 struct AppendExerciseUpdate: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "exercise-update", abstract: "Change an exercise's name, note, PR reps or muscles.")
+    static let configuration = CommandConfiguration(
+        commandName: "exercise-update",
+        abstract: "Change an exercise's name, note, PR reps, muscles, kind or pattern (e.g. an imported exercise's guess).")
 
     @Argument(help: "The exercise (name, id, alias or prefix).") var exercise: String
     @Option(help: "New name.") var name: String?
@@ -42,15 +44,17 @@ struct AppendExerciseUpdate: ParsableCommand {
     @Option(help: "Primary muscle group.") var group: String?
     @Option(help: "Secondary groups, comma-separated.") var secondary: String?
     @Option(help: "Equipment.") var equipment: String?
+    @Option(help: "strength, bodyweight, assisted, cardio or timed.") var kind: String?
+    @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
 
     func run() throws {
         let context = try Context.resolve()
         let outcome = try JournalSession(context: context).append { loaded in
             let target = try ExerciseOptions.resolve(exercise, in: loaded.state)
             return .updateExercise(ExerciseUpdated(
-                exercise: target.id, name: name, group: try group.map(ExerciseOptions.group),
+                exercise: target.id, name: name, kind: try kind.map(ExerciseOptions.kind), group: try group.map(ExerciseOptions.group),
                 secondary: try secondary.map(ExerciseOptions.groups), equipment: try equipment.map(ExerciseOptions.equipment),
-                prReps: prReps, pinnedNote: pinnedNote))
+                pattern: try pattern.map(ExerciseOptions.pattern), prReps: prReps, pinnedNote: pinnedNote))
         }
         for event in outcome.appended {
             if case .exerciseUpdated(let update) = event.payload { print(update.exercise + "  updated") }
@@ -78,24 +82,29 @@ enum ExerciseOptions {
         return value
     }
 
+    static func kind(_ text: String) throws -> ExerciseKind {
+        try value(text, option: "--kind", allowed: "strength, bodyweight, assisted, cardio or timed")
+    }
+
+    static func pattern(_ text: String) throws -> MovementPattern {
+        try value(text, option: "--pattern", allowed: "push, pull, squat, hinge, lunge, carry, core or cardio")
+    }
+
+    /// The enumeration case spelled `text` (any case), or a usage error naming the option.
+    private static func value<T: RawRepresentable>(_ text: String, option: String, allowed: String) throws -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: text.lowercased()) else { throw WlogError.usage("\(option) '\(text)' is unknown; use \(allowed)") }
+        return value
+    }
+
     static func newExercise(name: String, group: String, kind: String?, equipment: String?, secondary: String?,
                             pattern: String?, prReps: Int?, pinnedNote: String?) throws -> NewExercise {
         let parsedGroup = try self.group(group)
         var new = NewExercise(name: name, group: parsedGroup)
-        if let kind {
-            guard let value = ExerciseKind(rawValue: kind.lowercased()) else {
-                throw WlogError.usage("--kind '\(kind)' is unknown; use strength, bodyweight, assisted, cardio or timed")
-            }
-            new.kind = value
-        }
+        if let kind { new.kind = try self.kind(kind) }
         if let equipment { new.equipment = try self.equipment(equipment) }
         if let secondary { new.secondary = try groups(secondary) }
-        if let pattern {
-            guard let value = MovementPattern(rawValue: pattern.lowercased()) else {
-                throw WlogError.usage("--pattern '\(pattern)' is unknown; use push, pull, squat, hinge, lunge, carry, core or cardio")
-            }
-            new.pattern = value
-        }
+        if let pattern { new.pattern = try self.pattern(pattern) }
         new.prReps = prReps
         new.pinnedNote = pinnedNote
         return new

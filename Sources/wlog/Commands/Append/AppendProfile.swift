@@ -6,8 +6,7 @@ struct AppendProfile: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "profile", abstract: "Update your profile.")
 
     @Option(help: "Name.") var name: String?
-    @Option(help: "Preferred unit: kg or lb.") var unit: String?
-    @Option(help: "Time zone (IANA or ±HH:MM).") var zone: String?
+    @Option(help: "Refused: the zone is a setting (wlog settings set zone ZONE); so is the unit.") var zone: String?
     @Option(help: "male or female (for DOTS and IPF GL).") var sex: String?
     @Option(help: "Birth year.") var birthYear: Int?
     @Option(help: "Height in centimetres.") var height: Int?
@@ -25,13 +24,10 @@ struct AppendProfile: ParsableCommand {
         }
         var update = ProfileUpdated(name: name, birthYear: birthYear, heightCentimetres: height, daysPerWeek: daysPerWeek,
                                     restTimerSeconds: restTimer)
-        if let unit {
-            guard let parsed = MassUnit(parsing: unit) else { throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb") }
-            update.unit = parsed
-        }
+        // The journal's zone and unit are settings (what every command reads); a profile zone would
+        // be stored and ignored. (`--unit` here is the global display unit of this run.)
         if let zone {
-            guard Zone(zone) != nil else { throw WlogError.usage("--zone '\(zone)' is not a time zone; use an IANA name or ±HH:MM") }
-            update.timeZone = zone
+            throw WlogError.refused("profile.zone: \(zone) is not allowed — the zone is a setting: wlog settings set zone \(zone)")
         }
         update.sex = try parse(sex, "sex", "male or female")
         update.experience = try parse(experience, "experience", "beginner, intermediate or advanced")

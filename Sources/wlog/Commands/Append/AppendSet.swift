@@ -37,10 +37,13 @@ struct AppendSet: ParsableCommand {
 
     @OptionGroup var retry: RetryID
 
+    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
+    var force = false
+
     func run() throws {
         let context = try Context.resolve()
         let session = JournalSession(context: context)
-        let outcome = try session.append(fixedIDs: try retry.fixedIDs()) { loaded in
+        let outcome = try session.append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
             var parsed: SetSpec
             do {
                 parsed = try SetSpec(tokens: spec, defaultUnit: loaded.unit)
@@ -60,7 +63,9 @@ struct AppendSet: ParsableCommand {
             return .logSets(command)
         }
         if outcome.appended.isEmpty && !outcome.duplicates.isEmpty {
-            printError("wlog: duplicate: event \(outcome.duplicates[0].id.short) is already in the journal; nothing appended")
+            let count = outcome.duplicates.count
+            printError("wlog: duplicate: " + (count == 1 ? "event" : "the \(count) events of") + " \(outcome.duplicates[0].id.short)"
+                       + " \(count == 1 ? "is" : "are") already in the journal; nothing appended")
             return
         }
         let line = SetLine(state: outcome.state, unit: outcome.unit)
