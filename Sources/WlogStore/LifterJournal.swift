@@ -207,17 +207,12 @@ final class LifterJournal: Sendable {
         var state = slot.state ?? .initial
         slot.state = nil
         defer { slot.state = state }
-        let status: JournalStatus
-        do {
-            status = try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
-                do {
-                    try state.apply(line: line)
-                } catch {
-                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
-                }
-            }
-        } catch let error as JournalError {
-            throw Self.storeError(error)
+        var status = try fold(reader, into: &state, prefix: prefix)
+        if status.lastSequence < state.lastSeq {
+            // The journal was cut back (`wlog repair` quarantined a damaged tail): fold it again.
+            state = .initial
+            status = try fold(reader, into: &state, prefix: nil)
+            slot.answers = [:]
         }
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
@@ -226,6 +221,21 @@ final class LifterJournal: Sendable {
         if name != slot.zoneName {
             slot.zoneName = name
             slot.zone = name.flatMap(ImportTimeZone.init) ?? ImportTimeZone(offsetMinutes: 0)
+        }
+    }
+
+    /// Folds the journal's lines after the state's last sequence into `state`.
+    private func fold(_ reader: JournalReader, into state: inout WlogState, prefix: SealedPrefix?) throws -> JournalStatus {
+        do {
+            return try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
+                do {
+                    try state.apply(line: line)
+                } catch {
+                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
+                }
+            }
+        } catch let error as JournalError {
+            throw Self.storeError(error)
         }
     }
 
