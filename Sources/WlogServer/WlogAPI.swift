@@ -28,6 +28,7 @@ public enum WlogAPI {
         ExerciseRoutes(support: support).register(on: api)
         RoutineRoutes(support: support).register(on: api)
         ProjectionRoutes(support: support).register(on: api)
+        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
         return router
     }
 
