@@ -69,7 +69,7 @@ def test_history(driver, server, token):
     print("  last workout's volume: page %s, API %s kg" % (cards[0].find_element(By.CSS_SELECTOR, "dd.volume").text,
                                                           last["totalVolumeKg"]))
     check(len(driver.find_elements(By.CSS_SELECTOR, "#volume-chart svg circle")) == 12, "12 weeks in the volume chart")
-    cards[0].find_element(By.CSS_SELECTOR, "h3 a").click()
+    wlogweb.follow(driver, cards[0].find_element(By.CSS_SELECTOR, "h3 a"))
     check(driver.current_url.endswith("/workouts/" + last["id"]), "a workout opens its page")
     detail = api(server, "GET", "workouts/" + last["id"], token)
     shown = driver.find_elements(By.CSS_SELECTOR, "ol.sets li")
@@ -79,7 +79,7 @@ def test_history(driver, server, token):
 def test_exercise(driver, server, token):
     print("exercise")
     driver.get(server.base + "/exercises")
-    driver.find_element(By.LINK_TEXT, "Bench Press").click()
+    wlogweb.follow(driver, driver.find_element(By.LINK_TEXT, "Bench Press"))
     check(driver.current_url.endswith("/exercises/bench-press"), "the exercise list links the exercise")
     records = api(server, "GET", "prs?exercise=bench-press", token)[0]["records"]
     rows = driver.find_elements(By.CSS_SELECTOR, "table.records tbody tr")
@@ -92,7 +92,7 @@ def test_exercise(driver, server, token):
     print("  PR table: " + ", ".join("%s %s" % (r.get_attribute("data-record"), r.find_element(By.CSS_SELECTOR, "td.num").text)
                                      for r in rows))
     for reps in (3, 8):
-        driver.find_element(By.LINK_TEXT, "%dRM" % reps).click()
+        wlogweb.follow(driver, driver.find_element(By.LINK_TEXT, "%dRM" % reps))
         check(driver.current_url.endswith("?reps=%d" % reps), "the rep filter links ?reps=%d" % reps)
         big = driver.find_element(By.CSS_SELECTOR, ".big-pr .value").text
         check(same(number(big), by_name["%drm" % reps]["value"]), "%dRM filter: page %s, API %s" % (reps, big, by_name["%drm" % reps]["value"]))
@@ -150,10 +150,30 @@ def test_monitor(driver, server, token, rounds=5):
         print("  set %d: POST answered after %.1f ms, on the page %.1f ms after the POST was sent"
               % (round_number + 1, (acknowledged - started) * 1000, (updated - started) * 1000))
     check(driver.execute_script("return window.__notReloaded === true"), "the monitor did not reload")
-    check(driver.find_element(By.CSS_SELECTOR, ".current-name").text == "Overhead Press" if rounds % 2 == 0
-          else driver.find_element(By.CSS_SELECTOR, ".current-name").text == "Bench Press", "the current exercise follows the last set")
+    expected = "Overhead Press" if rounds % 2 == 0 else "Bench Press"
+    check(driver.find_element(By.CSS_SELECTOR, ".current-name").text == expected, "the current exercise follows the last set")
     print("  monitor delay (POST sent -> set on the page): median %.1f ms, max %.1f ms over %d sets"
           % (statistics.median(delays), max(delays), len(delays)))
+
+    # A set the CLI appends to the same journal: found by the stream's 1 s poll.
+    count = "return Number(document.querySelector('#live .set-count').getAttribute('data-count'))"
+    before = driver.execute_script(count)
+    started = time.time()
+    server.wlog(ALICE, "append", "set", "bench press", "95x3")
+    WebDriverWait(driver, 10, poll_frequency=0.01).until(lambda d: d.execute_script(count) == before + 1)
+    print("  a set appended by the CLI: on the page %.0f ms after the CLI started (stream polls each 1 s)"
+          % ((int(driver.find_element(By.ID, "live").get_attribute("data-updated")) / 1000.0 - started) * 1000))
+
+    # The server restarts (SIGTERM ends the open stream): EventSource reconnects by itself.
+    started = time.time()
+    status = server.restart()
+    check(status == 0, "SIGTERM with a monitor connected exits 0, got %r" % status)
+    made = api(server, "POST", "workouts/%s/exercises/bench-press/sets" % workout["id"], token, {"reps": 2, "weightKg": 97.5})
+    WebDriverWait(driver, 20, poll_frequency=0.01).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-set-id='%s']" % made["id"]))
+    print("  server restarted: the monitor reconnected and showed a new set %.0f ms after the restart began"
+          % ((time.time() - started) * 1000))
+    check(driver.execute_script("return window.__notReloaded === true"), "the monitor did not reload across the restart")
     return workout["id"]
 
 
@@ -174,7 +194,7 @@ def test_other_lifter(driver, server, alice_token, bob_token, alice_workouts):
         driver.get(server.base + "/workouts/" + workout)
         check(driver.find_element(By.TAG_NAME, "h1").text == "Not found", "the other lifter's workout %s is not found" % workout)
     driver.get(server.base + "/history")
-    driver.find_element(By.CSS_SELECTOR, "header.top form button").click()
+    wlogweb.follow(driver, driver.find_element(By.CSS_SELECTOR, "header.top form button"))
     check(driver.current_url.endswith("/sign-in"), "sign out goes to /sign-in")
     driver.get(server.base + "/history")
     check(driver.current_url.endswith("/sign-in"), "after signing out, pages ask to sign in again")

@@ -21,8 +21,11 @@ class Server:
     def __init__(self, bin_dir):
         self.bin_dir = bin_dir
         self.data = tempfile.mkdtemp(prefix="wlog-browser-")
+        self.start(0)
+
+    def start(self, port):
         self.process = subprocess.Popen(
-            [os.path.join(bin_dir, "wlog-server"), "run", "--listen", "127.0.0.1:0", "--data", self.data,
+            [os.path.join(self.bin_dir, "wlog-server"), "run", "--listen", "127.0.0.1:%d" % port, "--data", self.data,
              "--rate-limit", "0", "--address-rate-limit", "0", "--log-level", "warning"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
@@ -42,13 +45,24 @@ class Server:
         subprocess.run([os.path.join(self.bin_dir, "wlog"), "--journal", journal] + list(arguments),
                        check=True, capture_output=True, text=True)
 
-    def stop(self):
+    def terminate(self):
+        """SIGTERM; the exit status (None when it had to be killed after 20 s)."""
         self.process.send_signal(signal.SIGTERM)
         try:
-            self.process.wait(timeout=20)
+            return self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+            return None
+
+    def restart(self):
+        """Stops the server and starts it again on the same port over the same data."""
+        status = self.terminate()
+        self.start(self.port)
+        return status
+
+    def stop(self):
+        self.terminate()
         shutil.rmtree(self.data, ignore_errors=True)
 
 
@@ -124,4 +138,13 @@ def sign_in(driver, server, token):
     from selenium.webdriver.common.by import By
     driver.get(server.base + "/sign-in")
     driver.find_element(By.ID, "token").send_keys(token)
-    driver.find_element(By.CSS_SELECTOR, "form.sign-in button").click()
+    follow(driver, driver.find_element(By.CSS_SELECTOR, "form.sign-in button"))
+
+
+def follow(driver, element):
+    """Clicks a link or a form's button and waits until the next page replaced this one."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    element.click()
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(element))
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
