@@ -227,3 +227,38 @@ extension ServerSecurityTests {
         }
     }
 }
+
+extension ServerSecurityTests {
+    /// A journal damaged under the server (a flipped byte in a committed frame): reads are still
+    /// served from the good prefix, writes answer 503 with `Retry-After` and a reason that names
+    /// no server path, and not a byte is appended.
+    @Test func aDamagedJournalIsReadOnlyWith503() async throws {
+        let harness = try ServerHarness()
+        defer { harness.remove() }
+        let token = try await harness.token(Self.lifterD)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            let workout = try await Self.openWorkout(api)
+            for _ in 0..<4 { _ = try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#).success(.created) }
+            var bytes = try #require(harness.journalBytes(Self.lifterD))
+            bytes[bytes.count / 2] ^= 0xFF
+            try bytes.write(to: URL(fileURLWithPath: harness.journal(Self.lifterD)))
+            #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 74)
+
+            _ = try await api.get("workouts?page=1&pageSize=20").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
+            let writes: [(HTTPRequest.Method, String, String?)] = [
+                (.post, "workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#),
+                (.post, "workouts", #"{"name":"Pull"}"#), (.patch, "workouts/\(workout)", #"{"completedAt":"2026-01-15T10:00:00Z"}"#),
+                (.post, "bodyweight", #"{"weightKg":80}"#), (.delete, "workouts/\(workout)", nil),
+            ]
+            for (method, path, body) in writes {
+                let reply = try await api.call(method, path, body)
+                reply.failure(.serviceUnavailable, "SERVICE_UNAVAILABLE")
+                #expect(reply.headers[.retryAfter] == "60")
+                #expect(!reply.body.contains(harness.data), "\(reply.body)")
+                #expect(!reply.body.contains("journal.wlog"))
+            }
+            #expect(harness.journalBytes(Self.lifterD) == bytes)
+        }
+    }
+}
