@@ -227,6 +227,13 @@ import Testing
         } else {
             lines = try harness.events(lifter)
         }
+        // `lz4 -dc journal | jq -c .` gives the lines back unchanged: each is one JSON object jq reads.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), FileManager.default.isExecutableFile(atPath: lz4.path) {
+            let jq = try ServerHarness.wlog(["-c", #"set -o pipefail; /usr/bin/lz4 -dc "$1" | /usr/bin/jq -c ."#, "sh", journal],
+                                            program: URL(fileURLWithPath: "/bin/bash"))
+            #expect(jq.status == 0, "\(jq.stderr)")
+            #expect(jq.stdout.split(separator: "\n").map(String.init) == lines)
+        }
         let events = lines.map { JSON.parse(Array($0.utf8)) }
         #expect(events.allSatisfy { $0?.object != nil })
         #expect(events.enumerated().allSatisfy { $1?["seq"] == .number(Double($0 + 1)) })

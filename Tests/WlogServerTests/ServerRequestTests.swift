@@ -157,6 +157,11 @@ extension ServerSecurityTests {
             #expect(try await api.post(sets, #"{"id":"\#(chosen)","reps":3,"weightKg":110}"#).success(.created) == own)
             _ = try await api.post("bodyweight", #"{"weightKg":82.5}"#, headers: key).success(.created)
             _ = try await api.post("bodyweight", #"{"weightKg":82.5}"#, headers: key).success(.created)
+            let routine = #"{"id":"ppl","name":"PPL","days":[{"title":"Push","exercises":[{"exercise":"bench press","sets":3,"reps":5}]}]}"#
+            #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "append", "routine", "--file", "-"], stdin: routine)
+                .status == 0)
+            let started = try await api.post("routines/ppl.1/start", headers: key).success(.created)
+            #expect(try await api.post("routines/ppl.1/start", headers: key).success(.created) == started)
             // The client's id on another kind of event, or another exercise: 409, nothing appended.
             let before = try #require(harness.journalBytes(Self.lifterD))
             try await api.post("workouts/\(workout)/exercises/back-squat/sets", #"{"id":"\#(chosen)","reps":3,"weightKg":110}"#)
@@ -171,7 +176,8 @@ extension ServerSecurityTests {
             #expect(theirs["id"] != .string(workout))
         }
         let types = try harness.events(Self.lifterD).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
-        #expect(types == ["workout.started", "workout.exercise.added", "set.logged", "set.logged", "bodyweight.recorded", "workout.started"])
+        #expect(types == ["workout.started", "workout.exercise.added", "set.logged", "set.logged", "bodyweight.recorded",
+                          "routine.created", "workout.started", "workout.started"])
         #expect(try harness.events(Self.lifterA).count == 1)
     }
 
