@@ -8,8 +8,9 @@
 #   3. schemathesis runs every operation with the lifter's bearer token, its path parameters drawn
 #      half the time from the seeded ids, and checks: no 5xx, every status, content type, header
 #      and body as the document says. The server is stopped however the script ends.
-# Usage: scripts/schemathesis.sh   (after a debug build; SCHEMATHESIS_EXAMPLES, SCHEMATHESIS_SEED, WLOG_BIN_DIR tune
-#   it, SCHEMATHESIS_KEEP=1 keeps the data folder, the server's logs and the HAR/JUnit reports)
+# Usage: scripts/schemathesis.sh   (after a debug build; SCHEMATHESIS_EXAMPLES, SCHEMATHESIS_SEED, SCHEMATHESIS_PHASES
+#   (e.g. examples,coverage,fuzzing,stateful) and WLOG_BIN_DIR tune it; SCHEMATHESIS_KEEP=1 keeps the data
+#   folder, the server's logs and the HAR/JUnit reports)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -159,6 +160,6 @@ timeout --signal=INT 1200 st --config-file "$work/schemathesis.toml" run "$root/
   --url "$base" \
   --header "Authorization: Bearer $token" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
-  --phases examples,coverage,fuzzing \
+  --phases "${SCHEMATHESIS_PHASES:-examples,coverage,fuzzing}" \
   --max-examples "$examples" --seed "$seed" --workers 1 \
-  --request-timeout 10 --no-color --report junit,har --report-dir "$work/report"
+  --request-timeout 10 --no-color --report junit,har,ndjson --report-dir "$work/report"

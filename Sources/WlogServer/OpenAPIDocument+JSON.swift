@@ -3167,7 +3167,10 @@ extension OpenAPIDocument {
             "description": "POST only: a client-chosen id for safe retries; the set keeps it."
           },
           "reps": {
-            "type": "integer"
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1000,
+            "description": "0 is a missed attempt."
           },
           "weightKg": {
             "type": "number",
@@ -3236,7 +3239,10 @@ extension OpenAPIDocument {
         "required": [],
         "properties": {
           "reps": {
-            "type": "integer"
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1000,
+            "description": "0 is a missed attempt."
           },
           "weightKg": {
             "type": "number",
