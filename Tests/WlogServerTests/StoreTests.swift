@@ -169,3 +169,68 @@ import WlogStore
         #expect(try fixture.wlog(lifters[0], ["verify"]).status == 0)
     }
 }
+
+extension StoreTests {
+    /// 16 connections × 4 set POSTs to one lifter's workout at once, and 8 connections writing 8
+    /// other lifters meanwhile: every POST answers 201 with its own set, and the workout lists all
+    /// 64 in time order with `orderIndex` 0…63.
+    @Test func concurrentConnectionsOverHTTPAllLand() async throws {
+        let harness = try ServerHarness()
+        defer { harness.remove() }
+        let lifter = SeedFlowTests.lifter
+        let token = try await harness.token(lifter)
+        let others = try await (200..<208).map(Self.lifter).asyncMap { ($0.uuid, try await harness.token($0.uuid)) }
+        try await harness.run { client in
+            let workout = try await ServerSecurityTests.openWorkout(API(client: client, token: token))
+            let path = "workouts/\(workout)/exercises/bench-press/sets"
+            let ids = try await withThrowingTaskGroup(of: [String].self) { group in
+                for connection in 0..<16 {
+                    group.addTask {
+                        try await API.withConnection(to: client, token: token) { api in
+                            var ids: [String] = []
+                            for n in 0..<4 {
+                                let index = connection * 4 + n
+                                let at = String(format: "2026-01-15T09:%02d:%02dZ", 31 + index / 60, index % 60)
+                                let reply = try await api.post(path, #"{"reps":\#(index + 1),"weightKg":100,"completedAt":"\#(at)"}"#)
+                                let set = reply.success(.created)
+                                #expect(set["reps"] == .number(Double(index + 1)))
+                                ids.append(set["id"]?.string ?? "")
+                            }
+                            return ids
+                        }
+                    }
+                }
+                for (other, otherToken) in others {
+                    group.addTask {
+                        try await API.withConnection(to: client, token: otherToken) { api in
+                            let id = try await ServerSecurityTests.openWorkout(api)
+                            for _ in 0..<4 {
+                                _ = try await api.post("workouts/\(id)/exercises/bench-press/sets", #"{"reps":1,"weightKg":50}"#).success(.created)
+                            }
+                            #expect(try await api.get("workouts/\(id)").success(.ok)["totalSets"] == 4, "\(other)")
+                            return []
+                        }
+                    }
+                }
+                return try await group.reduce([], +)
+            }
+            #expect(Set(ids).count == 64)
+            let detail = try await API(client: client, token: token).get("workouts/\(workout)").success(.ok)
+            let sets = detail["exercises"]?[0]?["sets"]?.array ?? []
+            #expect(sets.map { $0["reps"] } == (1...64).map { .number(Double($0)) })
+            #expect(sets.map { $0["orderIndex"] } == (0..<64).map { .number(Double($0)) })
+            #expect(Set(sets.compactMap { $0["id"]?.string }) == Set(ids))
+            #expect(detail["totalSets"] == 64)
+        }
+        #expect(try harness.events(lifter).count == 2 + 64)
+        for (other, _) in others { #expect(try harness.events(other).count == 2 + 4) }
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}
