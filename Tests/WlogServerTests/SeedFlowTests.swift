@@ -84,6 +84,52 @@ import Testing
         #expect(types.suffix(3) == ["set.logged", "set.deleted", "workout.exercise.removed"])
     }
 
+    /// Sets the CLI logged without a session are the day's implicit workout (id `YYYY-MM-DD`):
+    /// listed and detailed with the CLI's set ids, never completed or added to, deleted whole.
+    @Test func theCLIsSetsAreTheDaysImplicitWorkout() async throws {
+        let harness = try ServerHarness()
+        defer { harness.remove() }
+        let token = try await harness.token(Self.lifter)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            _ = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            var short: [String] = []
+            for spec in [["bench press", "100kgx5", "--at", "2026-01-14T18:00:00Z"], ["bench press", "100kgx3", "--at", "2026-01-14T18:05:00Z"],
+                         ["squat", "120kgx5", "--at", "2026-01-14T18:20:00Z"]] {
+                let cli = try ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "append", "set"] + spec)
+                #expect(cli.status == 0, "\(cli.stderr)")
+                short.append(String(cli.stdout.prefix(8)))
+            }
+            let detail = try await api.get("workouts/2026-01-14").success(.ok)
+            let ids = (detail["exercises"]?.array ?? []).flatMap { $0["sets"]?.array ?? [] }.compactMap { $0["id"]?.string }
+            #expect(ids.map { String($0.prefix(8)) } == short)
+            guard ids.count == 3 else { return }
+            // Records: bench 100 × 5 and squat 120 × 5 each set heaviest, e1RM, 1RM, 3RM, 5RM, set volume.
+            let day = Self.workout("2026-01-14", name: "", started: "2026-01-14T18:00:00Z", completed: "2026-01-14T18:20:00Z", duration: 1200,
+                              sets: 3, reps: 13, volume: 1400, prs: 12, label: "Chest & Legs",
+                              exercises: [Self.entry(Self.bench, order: 0, sets: [Self.set(ids[0], order: 0, reps: 5, kg: 100, at: "2026-01-14T18:00:00Z"),
+                                                                        Self.set(ids[1], order: 1, reps: 3, kg: 100, at: "2026-01-14T18:05:00Z")]),
+                                          Self.entry(Self.squat, order: 1, sets: [Self.set(ids[2], order: 0, reps: 5, kg: 120, at: "2026-01-14T18:20:00Z")])])
+                .with("name", nil)
+            #expect(detail == day)
+            #expect(try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
+                == [day.without("exercises")])
+            let noSession = "a day's implicit workout has no session — start one with POST /workouts"
+            for reply in [try await api.patch("workouts/2026-01-14", #"{"completedAt":"2026-01-14T19:00:00Z"}"#),
+                          try await api.post("workouts/2026-01-14/exercises", #"{"exerciseId":"deadlift"}"#),
+                          try await api.post("workouts/2026-01-14/exercises/bench-press/sets", #"{"reps":1,"weightKg":100}"#)] {
+                reply.failure(.badRequest, "VALIDATION_ERROR", field: "id")
+                #expect(reply.json?["error"]?["details"]?[0]?["message"] == .string(noSession))
+            }
+            let deleted = try await api.delete("workouts/2026-01-14")
+            #expect(deleted.status == .noContent)
+            #expect(try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false]) == [])
+            try await api.get("workouts/2026-01-14").failure(.notFound, "NOT_FOUND")
+        }
+        let types = try harness.events(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+        #expect(types == ["set.logged", "set.logged", "set.logged", "set.deleted", "set.deleted", "set.deleted"])
+    }
+
     // MARK: The steps
 
     /// An earlier session (Jan 12), so that a routine start has a previous performance.
