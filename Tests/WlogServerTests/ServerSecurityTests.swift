@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import JWTKit
 import Testing
 @testable import WlogServer
 import WlogStore
@@ -143,10 +144,12 @@ import WlogStore
     }
 
     /// Forged, expired, early, misaddressed and malformed tokens: 401 in the error envelope, and
-    /// no journal made for whoever they name. The harness also trusts an RSA key (JWKS), so an
-    /// HS256 token "signed" with that public key's PEM is the classic confusion attack.
+    /// no journal made for whoever they name. The harness also trusts an RSA and a P-256 key
+    /// (JWKS), so an HS256 token "signed" with the RSA public key's PEM is the classic confusion
+    /// attack; good HS256, RS256 and ES256 tokens, and skew within the 30 s leeway, are the controls.
     @Test func badTokensAnswer401() async throws {
-        let harness = try ServerHarness(jwks: try TestTokens.jwks())
+        let ecKey = ES256PrivateKey()
+        let harness = try ServerHarness(jwks: try TestTokens.jwks(ec: ecKey))
         defer { harness.remove() }
         let victim = "cccccccc-cccc-4ccc-8ccc-cccccccccccc"
         let good = try await TestTokens.hs256(TestTokens.claims(Self.lifterA))
@@ -170,6 +173,9 @@ import WlogStore
             ("wrong audience", "Bearer " + (try await TestTokens.hs256(TestTokens.claims(victim, aud: ["anon"])))),
             ("sub not a UUID", "Bearer " + (try await TestTokens.hs256(TestTokens.claims("../../etc")))),
             ("sub an email", "Bearer " + (try await TestTokens.hs256(TestTokens.claims("a@example.com")))),
+            ("ES256 by another key", "Bearer " + (try await TestTokens.es256(TestTokens.claims(victim), key: ES256PrivateKey()))),
+            ("RS256 expired", "Bearer " + (try await TestTokens.rs256(TestTokens.claims(victim, exp: -3600)))),
+            ("ES256 wrong audience", "Bearer " + (try await TestTokens.es256(TestTokens.claims(victim, aud: ["anon"]), key: ecKey))),
         ]
         try await harness.run { client in
             for (name, header) in bad {
@@ -187,6 +193,19 @@ import WlogStore
             _ = try await API(client: client, token: good).get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
             let rs256 = try await TestTokens.rs256(TestTokens.claims(victim))
             _ = try await API(client: client, token: rs256).get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            let es256 = try await TestTokens.es256(TestTokens.claims(victim), key: ecKey)
+            _ = try await API(client: client, token: es256).get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            // 30 s of clock skew are forgiven on exp and nbf, not more (the -3600/+3600 cases above).
+            for claims in [TestTokens.claims(Self.lifterA, exp: -10), TestTokens.claims(Self.lifterA, nbf: 10)] {
+                _ = try await API(client: client, token: try await TestTokens.hs256(claims)).get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            }
+            for claims in [TestTokens.claims(Self.lifterA, exp: -90), TestTokens.claims(Self.lifterA, nbf: 90)] {
+                try await API(client: client, token: try await TestTokens.hs256(claims)).get("workouts").failure(.unauthorized, "UNAUTHORIZED")
+            }
+            // A UUID in capitals is the same lifter (one folder, lower case).
+            let upper = try await TestTokens.hs256(TestTokens.claims(Self.lifterA.uppercased()))
+            _ = try await API(client: client, token: upper).post("workouts", #"{"name":"Caps"}"#).success(.created)
+            #expect(try await API(client: client, token: good).get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])[0]?["name"] == "Caps")
         }
         #expect(Set((try? FileManager.default.contentsOfDirectory(atPath: harness.data + "/users")) ?? []) == [Self.lifterA, victim])
         #expect(!FileManager.default.fileExists(atPath: harness.data + "/etc"))

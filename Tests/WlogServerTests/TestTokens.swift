@@ -43,10 +43,23 @@ LSjl0JehRbKkgD2f8WyH0BKYyw==
         get throws { try Insecure.RSA.PrivateKey(pem: rsaPEM) }
     }
 
-    /// The public key as a JWKS document (what `--jwks` reads).
-    static func jwks() throws -> String {
+    static let ecKid = "ec-test"
+
+    /// The public keys as a JWKS document (what `--jwks` reads): the RSA key, and `ec`'s when given.
+    static func jwks(ec: ES256PrivateKey? = nil) throws -> String {
         let (modulus, exponent) = try rsaKey.publicKey.getKeyPrimitives()
-        return #"{"keys":[{"kty":"RSA","kid":"\#(rsaKid)","alg":"RS256","use":"sig","n":"\#(base64URL(modulus))","e":"\#(base64URL(exponent))"}]}"#
+        var keys = [#"{"kty":"RSA","kid":"\#(rsaKid)","alg":"RS256","use":"sig","n":"\#(base64URL(modulus))","e":"\#(base64URL(exponent))"}"#]
+        if let (x, y) = ec?.publicKey.parameters {
+            keys.append(#"{"kty":"EC","crv":"P-256","kid":"\#(ecKid)","alg":"ES256","use":"sig","x":"\#(x)","y":"\#(y)"}"#)
+        }
+        return #"{"keys":["# + keys.joined(separator: ",") + "]}"
+    }
+
+    /// ES256 over `claims` with `key`.
+    static func es256(_ claims: LifterToken, key: ES256PrivateKey) async throws -> String {
+        let keys = JWTKeyCollection()
+        await keys.add(ecdsa: key, kid: JWKIdentifier(string: ecKid))
+        return try await keys.sign(claims, kid: JWKIdentifier(string: ecKid))
     }
 
     static func base64URL(_ data: some DataProtocol) -> String {
