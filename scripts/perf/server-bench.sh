@@ -147,9 +147,10 @@ postgres() {
 
 deps
 [ "${BUILD:-1}" = 0 ] || build
+MEASURED="$BIN/wlog-server"
 copy_binaries
 fixtures
-say "== wlog-server $(git -C "$ROOT" rev-parse --short HEAD), $(date -u +%FT%TZ), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+say "== $MEASURED (tree at $(git -C "$ROOT" rev-parse --short HEAD)), $(date -u +%FT%TZ), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 say "   wrk -t2 -c$CLIENTS -d${SECONDS_EACH}s; lifter: 20-year history ($("$BIN/wlog" -j "$TEMPLATE/data/users/$(awk '$1 == "lifer" { print $2 }' "$TEMPLATE/tokens-$LIFTERS")/journal.wlog" verify 2>/dev/null | awk '/^events/ { print $2 }') events); $LIFTERS lifters of a year (about 7,400 events each)"
 start_server "$CACHE_MB"
 python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT" | tee -a "$RESULTS"
