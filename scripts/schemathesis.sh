@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 document=Sources/WlogServer/Resources/openapi.json
-examples=${SCHEMATHESIS_EXAMPLES:-25}
+examples=${SCHEMATHESIS_EXAMPLES:-50}
 seed=${SCHEMATHESIS_SEED:-20261124}
 
 for tool in st openapi-spec-validator curl python3; do
