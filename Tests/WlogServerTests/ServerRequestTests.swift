@@ -195,8 +195,7 @@ extension ServerSecurityTests {
             let before = try #require(harness.journalBytes(Self.lifterD))
             let cases: [(HTTPRequest.Method, String, String?, String, String)] = [
                 (.post, sets, #"{"reps":0,"weightKg":100}"#, "reps", "0 is not allowed — a strength set needs reps ≥ 1"),
-                // Its message is the API's own range check (SetRoutes) or the engine's, whichever runs first.
-                (.post, sets, #"{"reps":-1,"weightKg":100}"#, "reps", ""),
+                (.post, sets, #"{"reps":-1,"weightKg":100}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
                 (.post, sets, #"{"reps":5,"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
                 (.post, sets, #"{"reps":5}"#, "weightKg", "none is not allowed — a strength set needs weight > 0"),
                 (.post, sets, #"{"reps":5,"weightKg":100,"rpe":11}"#, "rpe", "11 is not allowed — RPE is 1 to 10 in steps of 0.5 (e.g. 8 or 8.5)"),
