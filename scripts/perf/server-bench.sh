@@ -6,8 +6,8 @@
 #
 #   scripts/perf/server-bench.sh            (make bench-server)
 #
-# Phases (each $SECONDS_EACH s, $CLIENTS connections): GET /workouts and GET /workouts/:id as the
-# lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
+# Phases (each $SECONDS_EACH s, $CLIENTS connections): GET /workouts (its first page, then every
+# page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
 # INSERT (server-insert.sql, one per transaction, synchronous_commit=on); then a second server
 # with --cache-mb $SMALL_CACHE_MB under the same reads, for the memory bound. RSS from /proc.
 # BUILD=0 skips the release build and uses the binaries in $BIN (default $SCRATCH/release).
@@ -156,6 +156,7 @@ start_server "$CACHE_MB"
 python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT" | tee -a "$RESULTS"
 say "  --cache-mb $CACHE_MB, every lifter loaded: $(rss)"
 load "lifter GET /workouts" lifer-list.req
+load "lifter GET /workouts?page" lifer-pages.req
 load "lifter GET /workouts/:id" lifer-detail.req
 load "$LIFTERS GET /workouts" many-list.req
 load "$LIFTERS POST sets" many-post.req

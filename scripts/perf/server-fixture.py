@@ -5,6 +5,7 @@
 
 TOKENS holds lines `KIND UUID TOKEN` (KIND: lifer or small). Writes, for server-requests.lua:
   OUT/lifer-list.req    GET /workouts (the first page) as the 20-year lifer
+  OUT/lifer-pages.req   GET /workouts?page=N over every page of 20 of the lifer's history, shuffled
   OUT/lifer-detail.req  GET /workouts/:id over every workout of the lifer's history, shuffled
   OUT/many-list.req     GET /workouts as each small lifter in turn
   OUT/many-post.req     POST …/workouts/:id/exercises/bench-press/sets, a workout each small lifter
@@ -46,8 +47,12 @@ def main():
                 break
             page += 1
     random.Random(1).shuffle(ids)
+    pages = [(token, n) for token in lifer for n in range(1, (len(ids) + 19) // 20 + 1)]
+    random.Random(2).shuffle(pages)
     with open(out + "/lifer-list.req", "w") as file:
         file.writelines("%s /api/v1/workouts\n" % token for token in lifer)
+    with open(out + "/lifer-pages.req", "w") as file:
+        file.writelines("%s /api/v1/workouts?page=%d\n" % pair for pair in pages)
     with open(out + "/lifer-detail.req", "w") as file:
         file.writelines("%s /api/v1/workouts/%s\n" % pair for pair in ids)
     with open(out + "/many-list.req", "w") as file:
