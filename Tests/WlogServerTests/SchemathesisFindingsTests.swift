@@ -31,4 +31,24 @@ import Testing
             try await api.get("prs").success(.ok)
         }
     }
+
+    /// Path parameters reached the routes still percent-encoded: `GET /exercises/Bench%20Press`
+    /// (a name, which the document accepts) and `bench%2Dpress` (the same URI as `bench-press`)
+    /// answered 404.
+    @Test func pathParametersArePercentDecoded() async throws {
+        let harness = try ServerHarness()
+        let token = try await harness.token(Self.lifter)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            for path in ["exercises/Bench%20Press", "exercises/bench%2Dpress", "exercises/bench-press"] {
+                #expect(try await api.get(path).success(.ok)["exercise"]?["id"] == "bench-press", "\(path)")
+            }
+            let workout = try await api.post("workouts").success(.created)["id"]?.string ?? ""
+            let set = try await api.post("workouts/\(workout)/exercises/Bench%20Press/sets", #"{"reps":5,"weightKg":100}"#).success(.created)
+            let id = set["id"]?.string ?? ""
+            try await api.patch("workouts/\(workout)/exercises/bench%2Dpress/sets/\(id)", #"{"reps":6}"#).success(.ok)
+            try await api.get("exercises/No%20Such%20Lift").failure(.notFound, "NOT_FOUND")
+            try await api.get("exercises/%ZZ").failure(.notFound, "NOT_FOUND")
+        }
+    }
 }
