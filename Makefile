@@ -11,7 +11,7 @@ BENCH_SCRATCH ?= $(CURDIR)/.build
 BENCH_ARGS   ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench bench-build clean
+.PHONY: deps build server test demo bench bench-build bench-server clean
 
 ## deps: install the C library, the stock lz4 tool and the tz database when missing (Debian/Ubuntu;
 ##   wlog reads time zones from /usr/share/zoneinfo, which slim images leave out).
@@ -26,14 +26,22 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog
 
+## server: wlog-server, the HTTP API that `wlog serve` runs (found beside wlog), built the same way.
+server: deps
+	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-server
+
 ## test: the whole suite (Swift Testing), debug build.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## demo: build wlog, write a journal from the project's fixtures, print history and PRs.
+## demo: build wlog, write a journal from the project's fixtures, print history and PRs; then build
+##   wlog-server beside it, so `wlog serve` works (after the demo's output: the first build of the
+##   server's dependencies takes minutes, later ones nothing).
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/wlog" "$(DEMO_JOURNAL)" "$(DEMO_NOW)" "$(DEMO_TZ)"
+	@echo "building wlog-server for \`wlog serve\` …"
+	@$(MAKE) --no-print-directory server
 
 ## bench: run the benchmark package (release); BENCH_ARGS narrows it, e.g.
 ##   make bench BENCH_ARGS="--target ReplayBenchmarks --filter 'EventCodec.encode.*'"
@@ -46,6 +54,11 @@ bench: deps
 ## (swift-crypto, WlogCore, WlogJournal …) are reused, not built a second time.
 bench-build: deps
 	$(SWIFT) build --package-path Benchmarks --scratch-path $(BENCH_SCRATCH)
+
+## bench-server: the server on loopback with wrk against PostgreSQL's durable insert (pgbench);
+##   installs wrk and postgresql when missing. Method and figures: docs/PERFORMANCE.md, "The server".
+bench-server: server
+	scripts/perf/server-bench.sh
 
 clean:
 	rm -rf .build $(DEMO_DIR)

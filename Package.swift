@@ -62,7 +62,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/openapi.json")]
+            // The OpenAPI document is embedded by scripts/openapi-embed.sh, not shipped as a bundle.
+            exclude: ["Resources"]
         ),
         .executableTarget(
             name: "wlog-server",

@@ -28,6 +28,8 @@ public enum WlogAPI {
         ExerciseRoutes(support: support).register(on: api)
         RoutineRoutes(support: support).register(on: api)
         ProjectionRoutes(support: support).register(on: api)
+        EventRoutes(support: support).register(on: api)
+        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
         return router
     }
 
@@ -49,11 +51,9 @@ public enum WlogAPI {
     }
 }
 
-/// The OpenAPI 3.1 document of the API (`Sources/WlogServer/Resources/openapi.json`).
+/// The OpenAPI 3.1 document of the API. Its one source is `Sources/WlogServer/Resources/openapi.json`;
+/// `scripts/openapi-embed.sh` embeds it as `json` (OpenAPIDocument+JSON.swift), so the server needs
+/// no resource bundle at run time (OpenAPIDocumentTests checks the two are the same bytes).
 enum OpenAPIDocument {
-    static let bytes: [UInt8] = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
-              let data = try? Data(contentsOf: url) else { return Array("{}".utf8) }
-        return Array(data)
-    }()
+    static let bytes: [UInt8] = Array(json.utf8)
 }

@@ -207,17 +207,12 @@ final class LifterJournal: Sendable {
         var state = slot.state ?? .initial
         slot.state = nil
         defer { slot.state = state }
-        let status: JournalStatus
-        do {
-            status = try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
-                do {
-                    try state.apply(line: line)
-                } catch {
-                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
-                }
-            }
-        } catch let error as JournalError {
-            throw Self.storeError(error)
+        var status = try fold(reader, into: &state, prefix: prefix)
+        if status.lastSequence < state.lastSeq {
+            // The journal was cut back (`wlog repair` quarantined a damaged tail): fold it again.
+            state = .initial
+            status = try fold(reader, into: &state, prefix: nil)
+            slot.answers = [:]
         }
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
@@ -229,6 +224,21 @@ final class LifterJournal: Sendable {
         }
     }
 
+    /// Folds the journal's lines after the state's last sequence into `state`.
+    private func fold(_ reader: JournalReader, into state: inout WlogState, prefix: SealedPrefix?) throws -> JournalStatus {
+        do {
+            return try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
+                do {
+                    try state.apply(line: line)
+                } catch {
+                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
+                }
+            }
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+    }
+
     private func view(_ slot: borrowing Slot) -> LifterView {
         LifterView(lifter: lifter, state: slot.state ?? .initial, zone: slot.zone, damage: slot.damage)
     }
@@ -237,6 +247,11 @@ final class LifterJournal: Sendable {
         switch error {
         case .damaged(let status): .damaged(status.summary)
         case .conflict: .conflict(error.description)
+        // The request's own event is refused by the journal (a line past its limit): the
+        // lifter's input, answered 400 — not the store failing.
+        case .invalidLine(_, let reason):
+            .refused(Refusal(field: "body", value: "the request", problem: "cannot be recorded",
+                             allowed: "as an event " + reason + " — shorten its names and notes"))
         default: .unavailable(error.description)
         }
     }

@@ -70,6 +70,10 @@ struct Run: AsyncParsableCommand {
                 throw ValidationError("--jwt-secret-file \(jwtSecretFile) cannot be read")
             }
             secret = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+            // Shorter than the hash is guessable (and jwt-kit traps on it in a debug build).
+            guard let secret, secret.count >= 32 else {
+                throw ValidationError("--jwt-secret-file \(jwtSecretFile) holds \(secret?.count ?? 0) bytes; an HS256 secret needs at least 32")
+            }
         }
         var jwksText: String?
         if let jwks {

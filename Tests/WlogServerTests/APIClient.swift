@@ -22,8 +22,37 @@ struct Reply: Sendable {
 
 /// A client of `/api/v1` over real HTTP, as one lifter (or none).
 struct API: Sendable {
-    let client: any TestClientProtocol
+    /// Sends one request and gives the answer's head and body.
+    typealias Send = @Sendable (String, HTTPRequest.Method, HTTPFields, ByteBuffer?) async throws -> (HTTPResponse, ByteBuffer)
+    let send: Send
     var token: String?
+
+    /// Over the harness's client (one keep-alive connection).
+    init(client: any TestClientProtocol, token: String?) {
+        send = { uri, method, headers, body in
+            let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
+            return (response.head, response.body)
+        }
+        self.token = token
+    }
+
+    /// Over a connection of its own (`withConnection`).
+    init(connection: TestClient, token: String?) {
+        send = { uri, method, headers, body in
+            var headers = headers
+            headers[.connection] = "keep-alive"
+            let response = try await connection.execute(.init(uri, method: method, authority: "localhost", headers: headers, body: body))
+            return (response.head, response.body ?? ByteBuffer())
+        }
+        self.token = token
+    }
+
+    /// Runs `body` with a new connection to the live server `client` talks to.
+    static func withConnection<Value: Sendable>(to client: any TestClientProtocol, token: String?,
+                                                _ body: @escaping @Sendable (API) async throws -> Value) async throws -> Value {
+        let port = try #require(client.port)
+        return try await TestClient.withClient(host: "127.0.0.1", port: port) { try await body(API(connection: $0, token: token)) }
+    }
 
     /// `method path` with an optional JSON body (sent as `application/json` unless `contentType`
     /// says otherwise) and extra headers.
@@ -33,10 +62,9 @@ struct API: Sendable {
         if let token { headers[.authorization] = "Bearer " + token }
         if body != nil, let contentType { headers[.contentType] = contentType }
         let uri = path.hasPrefix("/") ? path : "/api/v1/" + path
-        let response = try await client.execute(uri: uri, method: method, headers: headers,
-                                                body: body.map { ByteBuffer(string: $0) })
-        let text = String(buffer: response.body)
-        return Reply(status: response.status, headers: response.headers, body: text, json: JSON.parse(Array(text.utf8)))
+        let (head, buffer) = try await send(uri, method, headers, body.map { ByteBuffer(string: $0) })
+        let text = String(buffer: buffer)
+        return Reply(status: head.status, headers: head.headerFields, body: text, json: JSON.parse(Array(text.utf8)))
     }
 
     func get(_ path: String) async throws -> Reply { try await call(.get, path) }
@@ -74,3 +102,4 @@ extension Reply {
         if let field { #expect(self.field == field, "\(body)", sourceLocation: sourceLocation) }
     }
 }
+

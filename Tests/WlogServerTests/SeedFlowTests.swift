@@ -31,6 +31,105 @@ import Testing
         try Self.journalAsTheCLIReadsIt(harness, ids)
     }
 
+    /// The rest of Appendix B: search the library, create a custom exercise (find-or-create),
+    /// use it in a workout and remove it from the workout (its sets go with it).
+    @Test func exerciseLibraryAndRemovingAnExercise() async throws {
+        let harness = try ServerHarness()
+        defer { harness.remove() }
+        let token = try await harness.token(Self.lifter)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            let reply = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=1&pageSize=50")
+            let list = reply.success(.ok, meta: reply.json?["meta"])
+            let found = try #require(list.array)
+            #expect(reply.json?["meta"] == ["page": 1, "pageSize": 50, "total": .number(Double(found.count)), "hasMore": false])
+            #expect(found.count >= 3)
+            #expect(found.contains(Self.bench))
+            for item in found {
+                #expect(Set(item.object?.keys.map { $0 } ?? []) == Set(Self.bench.object?.keys.map { $0 } ?? []))
+                #expect(item["equipment"] == "barbell")
+                #expect(item["name"]?.string?.lowercased().contains("bench") == true || item["id"]?.string?.contains("bench") == true)
+            }
+            #expect(found.compactMap { $0["name"]?.string?.lowercased() } == found.compactMap { $0["name"]?.string?.lowercased() }.sorted())
+            let page = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=2&pageSize=2")
+            #expect(page.success(.ok, meta: ["page": 2, "pageSize": 2, "total": .number(Double(found.count)), "hasMore": .bool(found.count > 4)])
+                == .array(Array(found.dropFirst(2).prefix(2))))
+
+            let body = #"{"name":"My Custom Exercise","category":"strength","primaryMuscle":"chest","secondaryMuscles":["triceps"],"#
+                + #""equipment":"dumbbell"}"#
+            let custom = try await api.post("exercises", body).success(.created)
+            #expect(custom == ["id": "my-custom-exercise", "name": "My Custom Exercise", "category": "strength", "primaryMuscle": "chest",
+                               "secondaryMuscles": ["triceps"], "muscles": [], "equipment": "dumbbell", "pattern": custom["pattern"] ?? nil,
+                               "isCustom": true])
+            #expect(try await api.post("exercises", body).success(.ok) == custom)
+            #expect(try await api.get("exercises?q=my%20custom").success(.ok, meta: ["page": 1, "pageSize": 50, "total": 1, "hasMore": false])
+                == [custom])
+
+            let workout = try Self.uuid(try await api.post("workouts", "{}").success(.created)["id"])
+            for exercise in ["bench-press", "my-custom-exercise"] {
+                _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).success(.created)
+                _ = try await api.post("workouts/\(workout)/exercises/\(exercise)/sets", #"{"reps":10,"weightKg":20}"#).success(.created)
+            }
+            var detail = try await api.get("workouts/\(workout)").success(.ok)
+            #expect([detail["exerciseCount"], detail["totalSets"], detail["exercises"]?[1]?["id"]] == [2, 2, "my-custom-exercise"])
+            let removed = try await api.delete("workouts/\(workout)/exercises/my-custom-exercise")
+            #expect(removed.status == .noContent)
+            #expect(removed.body.isEmpty)
+            detail = try await api.get("workouts/\(workout)").success(.ok)
+            #expect([detail["exerciseCount"], detail["totalSets"], detail["totalReps"], detail["totalVolumeKg"]] == [1, 1, 10, 200])
+            #expect(detail["exercises"]?.array?.map { $0["id"] } == ["bench-press"])
+            try await api.delete("workouts/\(workout)/exercises/my-custom-exercise").failure(.notFound, "NOT_FOUND")
+        }
+        let types = try harness.events(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+        #expect(types.suffix(3) == ["set.logged", "set.deleted", "workout.exercise.removed"])
+    }
+
+    /// Sets the CLI logged without a session are the day's implicit workout (id `YYYY-MM-DD`):
+    /// listed and detailed with the CLI's set ids, never completed or added to, deleted whole.
+    @Test func theCLIsSetsAreTheDaysImplicitWorkout() async throws {
+        let harness = try ServerHarness()
+        defer { harness.remove() }
+        let token = try await harness.token(Self.lifter)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            _ = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            var short: [String] = []
+            for spec in [["bench press", "100kgx5", "--at", "2026-01-14T18:00:00Z"], ["bench press", "100kgx3", "--at", "2026-01-14T18:05:00Z"],
+                         ["squat", "120kgx5", "--at", "2026-01-14T18:20:00Z"]] {
+                let cli = try ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "append", "set"] + spec)
+                #expect(cli.status == 0, "\(cli.stderr)")
+                short.append(String(cli.stdout.prefix(8)))
+            }
+            let detail = try await api.get("workouts/2026-01-14").success(.ok)
+            let ids = (detail["exercises"]?.array ?? []).flatMap { $0["sets"]?.array ?? [] }.compactMap { $0["id"]?.string }
+            #expect(ids.map { String($0.prefix(8)) } == short)
+            guard ids.count == 3 else { return }
+            // Records: bench 100 × 5 and squat 120 × 5 each set heaviest, e1RM, 1RM, 3RM, 5RM, set volume.
+            let day = Self.workout("2026-01-14", name: "", started: "2026-01-14T18:00:00Z", completed: "2026-01-14T18:20:00Z", duration: 1200,
+                              sets: 3, reps: 13, volume: 1400, prs: 12, label: "Chest & Legs",
+                              exercises: [Self.entry(Self.bench, order: 0, sets: [Self.set(ids[0], order: 0, reps: 5, kg: 100, at: "2026-01-14T18:00:00Z"),
+                                                                        Self.set(ids[1], order: 1, reps: 3, kg: 100, at: "2026-01-14T18:05:00Z")]),
+                                          Self.entry(Self.squat, order: 1, sets: [Self.set(ids[2], order: 0, reps: 5, kg: 120, at: "2026-01-14T18:20:00Z")])])
+                .with("name", nil)
+            #expect(detail == day)
+            #expect(try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
+                == [day.without("exercises")])
+            let noSession = "a day's implicit workout has no session — start one with POST /workouts"
+            for reply in [try await api.patch("workouts/2026-01-14", #"{"completedAt":"2026-01-14T19:00:00Z"}"#),
+                          try await api.post("workouts/2026-01-14/exercises", #"{"exerciseId":"deadlift"}"#),
+                          try await api.post("workouts/2026-01-14/exercises/bench-press/sets", #"{"reps":1,"weightKg":100}"#)] {
+                reply.failure(.badRequest, "VALIDATION_ERROR", field: "id")
+                #expect(reply.json?["error"]?["details"]?[0]?["message"] == .string(noSession))
+            }
+            let deleted = try await api.delete("workouts/2026-01-14")
+            #expect(deleted.status == .noContent)
+            #expect(try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false]) == [])
+            try await api.get("workouts/2026-01-14").failure(.notFound, "NOT_FOUND")
+        }
+        let types = try harness.events(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+        #expect(types == ["set.logged", "set.logged", "set.logged", "set.deleted", "set.deleted", "set.deleted"])
+    }
+
     // MARK: The steps
 
     /// An earlier session (Jan 12), so that a routine start has a previous performance.
@@ -173,6 +272,13 @@ import Testing
             #expect(lines == (try harness.events(lifter)))
         } else {
             lines = try harness.events(lifter)
+        }
+        // `lz4 -dc journal | jq -c .` gives the lines back unchanged: each is one JSON object jq reads.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), FileManager.default.isExecutableFile(atPath: lz4.path) {
+            let jq = try ServerHarness.wlog(["-c", #"set -o pipefail; /usr/bin/lz4 -dc "$1" | /usr/bin/jq -c ."#, "sh", journal],
+                                            program: URL(fileURLWithPath: "/bin/bash"))
+            #expect(jq.status == 0, "\(jq.stderr)")
+            #expect(jq.stdout.split(separator: "\n").map(String.init) == lines)
         }
         let events = lines.map { JSON.parse(Array($0.utf8)) }
         #expect(events.allSatisfy { $0?.object != nil })

@@ -34,7 +34,10 @@ struct EnvelopeMiddleware: RouterMiddleware {
             switch error {
             case .refused(let refusal): return .refused(refusal)
             case .damaged(let reason):
-                return .unavailable("this lifter's journal is damaged and read-only until repaired: " + reason, retryAfter: 60)
+                // The reason names the server's files: it goes to the log, not to the client.
+                logger.error("journal damaged", metadata: ["reason": "\(reason)"])
+                return .unavailable("this lifter's journal is damaged and read-only until an operator repairs it (wlog repair); "
+                                    + "reads are still served", retryAfter: 60)
             case .unavailable(let reason):
                 logger.error("store unavailable", metadata: ["reason": "\(reason)"])
                 return .unavailable("the store is unavailable; retry shortly")

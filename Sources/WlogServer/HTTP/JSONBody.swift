@@ -33,7 +33,8 @@ enum JSONBody {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch where (error as? HTTPError)?.status == .contentTooLarge || error is NIOTooManyBytesError {
+            // `collect(upTo:)` throws NIO's own error past the limit.
             throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
                            message: "the body is larger than \(context.maxUploadSize) bytes")
         }
@@ -50,10 +51,35 @@ enum JSONBody {
         do {
             return try decoder.decode(T.self, from: bytes)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let field = numberField(bytes, as: T.self) {
+                throw APIError.validation(field: field, "must be a whole number within range")
+            }
             throw describe(error)
         } catch let error as APIError {
             throw error
         }
+    }
+
+    /// The field of a number that does not fit it (`"reps": 8.5`), which Foundation reports with
+    /// no path: the top-level key whose fractional or huge number, made whole, lets `T` decode
+    /// past it. Nil when there is none (the body is not JSON at all).
+    static func numberField<T: Decodable>(_ bytes: Data, as type: T.Type) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] else { return nil }
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let number = (value as? NSNumber)?.doubleValue, number != number.rounded() || abs(number) > 9e15 else { continue }
+            var whole = object
+            whole[key] = 0
+            guard let data = try? JSONSerialization.data(withJSONObject: whole) else { continue }
+            do {
+                _ = try decoder.decode(T.self, from: data)
+                return key
+            } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                continue
+            } catch {
+                return key
+            }
+        }
+        return nil
     }
 
     static func isJSON(_ contentType: String) -> Bool {

@@ -17,10 +17,11 @@ struct RouteSupport: Sendable {
         return try await store.read(lifter, cacheKey: "\(minute) \(request.uri.description)", body)
     }
 
-    /// The path parameter `name` (the router guarantees it is there).
+    /// The path parameter `name` (the router guarantees it is there), percent-decoded: the router
+    /// hands over the raw segment, so `Bench%20Press` or `bench%2Dpress` named nothing.
     func parameter(_ context: LifterRequestContext, _ name: String) throws -> String {
         guard let value = context.parameters.get(name) else { throw APIError.notFound(name) }
-        return value
+        return value.removingPercentEncoding ?? value
     }
 
     /// The ids a create request's events get first: the client's own id (`id` in the body), else

@@ -32,6 +32,16 @@ struct SetRoutes: Sendable {
                 && completedAt == nil && durationSeconds == nil && distanceMeters == nil && notes == nil
         }
 
+        /// Reps as the CLI's set spec takes them: 0 (a missed attempt) to 1000. Unbounded reps ×
+        /// weight overflowed the volume sums: the server trapped, on every later read of the lifter.
+        func checkedReps() throws -> Int? {
+            guard let reps else { return nil }
+            guard (0...1000).contains(reps) else {
+                throw APIError.validation(field: "reps", "\(reps) is not a rep count — a whole number from 0 to 1000")
+            }
+            return reps
+        }
+
         func type() throws -> SetType? {
             guard let setType else { return nil }
             guard let type = SetType(rawValue: setType) else {
@@ -71,7 +81,7 @@ struct SetRoutes: Sendable {
         let body = try await JSONBody.decode(SetBody.self, from: request, context: context)
         let fixed = try support.fixedIDs(request, lifter: lifter, route: "POST sets", clientID: body.id)
         let now = support.now()
-        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance()
+        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance(), reps = try body.checkedReps()
         let weight = try RouteSupport.kilograms(body.weightKg, field: "weightKg")
         return try await RouteSupport.naming(Self.fields) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
@@ -84,7 +94,7 @@ struct SetRoutes: Sendable {
                     return []
                 }
                 let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
-                let command = LogSets(exercise: exercise.id, workout: record.id, at: at, reps: body.reps, weight: weight,
+                let command = LogSets(exercise: exercise.id, workout: record.id, at: at, reps: reps, weight: weight,
                                       distance: distance, durationMilliseconds: duration, rpe: body.rpe, effort: body.effort,
                                       setType: type ?? .working, done: body.isCompleted ?? true, notes: body.notes)
                 return try decide(.logSets(command), state: view.state, context: decideContext)
@@ -102,14 +112,14 @@ struct SetRoutes: Sendable {
         let setID = try setID(context)
         let body = try await JSONBody.decode(SetBody.self, from: request, context: context)
         guard !body.isEmpty else { throw APIError.validation(field: "body", "has no field to change — send reps, weightKg, rpe, setType, isCompleted …") }
-        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance()
+        let type = try body.type(), duration = try body.milliseconds(), distance = try body.distance(), reps = try body.checkedReps()
         let weight = try RouteSupport.kilograms(body.weightKg, field: "weightKg")
         let now = support.now()
         return try await RouteSupport.naming(Self.fields) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
                 _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
                 let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
-                let command = EditSet(set: setID, at: at, reps: body.reps, weight: weight, distance: distance,
+                let command = EditSet(set: setID, at: at, reps: reps, weight: weight, distance: distance,
                                       durationMilliseconds: duration, rpe: body.rpe, effort: body.effort, setType: type,
                                       done: body.isCompleted, notes: body.notes)
                 return try decide(.editSet(command), state: view.state, context: decideContext)

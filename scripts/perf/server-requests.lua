@@ -1,0 +1,37 @@
+-- wrk script of scripts/perf/server-bench.sh: requests taken in turn from a file of lines
+--   TOKEN PATH           (GET PATH)
+--   TOKEN PATH post      (POST PATH with a set's JSON body and an Idempotency-Key of its own)
+-- named by the environment variable WLOG_REQUESTS. Each wrk thread starts at its own place in
+-- the file, so the threads spread over the lifters from the first request on.
+local lines = {}
+local next_index = 1
+local thread_id = 0
+local counter = 0
+local threads = {}
+local started = os.time()
+
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  for line in io.lines(os.getenv("WLOG_REQUESTS")) do
+    local token, path, method = line:match("^(%S+)%s+(%S+)%s*(%S*)$")
+    if token then table.insert(lines, { token = token, path = path, post = method == "post" }) end
+  end
+  thread_id = tonumber(wrk.thread:get("id")) or 0
+  next_index = (thread_id * 7919) % #lines + 1
+end
+
+function request()
+  local item = lines[next_index]
+  next_index = next_index % #lines + 1
+  local headers = { ["Authorization"] = "Bearer " .. item.token }
+  if not item.post then return wrk.format("GET", item.path, headers) end
+  counter = counter + 1
+  headers["Content-Type"] = "application/json"
+  headers["Idempotency-Key"] = string.format("bench-%d-%d-%d", started, thread_id, counter)
+  local body = string.format('{"reps":%d,"weightKg":%.1f,"rpe":8}', 1 + counter % 10, 60 + (counter % 40) * 2.5)
+  return wrk.format("POST", item.path, headers, body)
+end
