@@ -80,10 +80,12 @@ final class FrameDecoder {
 
     /// The content of `frame` (exactly one whole frame declaring `contentSize`), valid until the
     /// next call, or why it is bad (header/block/content checksum, size mismatch, corrupt data).
-    func decode(_ frame: UnsafeRawBufferPointer, contentSize: Int) -> Result<UnsafeRawBufferPointer, Frame.Problem> {
+    /// `checked: false` skips every checksum (what salvage does with a last commit that failed its
+    /// content checksum: its lines, if they still parse, are kept for the lifter to look at).
+    func decode(_ frame: UnsafeRawBufferPointer, contentSize: Int, checked: Bool = true) -> Result<UnsafeRawBufferPointer, Frame.Problem> {
         guard let src = frame.baseAddress, frame.count >= 7 else { return .failure(.malformed("empty frame")) }
         let flags = frame[4]
-        guard Frame.checksumsHold(frame, blockChecksums: flags & 0x10 != 0) else {
+        guard !checked || Frame.checksumsHold(frame, blockChecksums: flags & 0x10 != 0) else {
             return .failure(.malformed("LZ4 header or block checksum does not match"))
         }
         // liblz4 decodes a block in place only when a whole block of the frame's maximum fits.
@@ -117,7 +119,7 @@ final class FrameDecoder {
             return .failure(.malformed("LZ4 frame decoded to \(produced) bytes, \(contentSize) declared"))
         }
         let content = UnsafeRawBufferPointer(start: dst, count: produced)
-        if flags & 0x04 != 0 {
+        if checked && flags & 0x04 != 0 {
             guard frame.count >= 11,
                   XXHash32.hash(content) == UInt32(littleEndianAt: frame.count - 4, of: frame)
             else { return .failure(.malformed("LZ4 content checksum does not match")) }

@@ -39,6 +39,30 @@ extension JournalScanner {
         }
     }
 
+    /// The lines of the whole frame at `start` decoded without its checksums, as pending lines
+    /// (`pending`), when it is a complete frame whose content is still whole lines: what a torn
+    /// tail whose last commit is complete but fails its checksum salvages. Nil otherwise.
+    func uncheckedFrame(at start: Int) throws -> (lines: [UInt8], count: Int)? {
+        guard case let .success(frame) = try Frame.parse(file, at: start), let size = frame.contentSize,
+              size <= UInt64(JournalFormat.maxCommitContent), let bytes = try file.bytes(at: start, count: frame.length),
+              case let .success(content) = decoder.decode(bytes, contentSize: Int(size), checked: false),
+              checkLines(content, firstSeq: nil) == nil
+        else { return nil }
+        return (pending(content), lines.count)
+    }
+
+    /// The lines of the unit last checked (`lines`, in `content`) without their `seq`: the pending
+    /// lines a salvage file holds for `wlog append events --salvage`.
+    func pending(_ content: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        for line in lines {
+            // {"seq":N,"id":"… → {"id":"…
+            out.append(UInt8(ascii: "{"))
+            out.append(contentsOf: content[Int(line.idStart - 6)...Int(line.end)])
+        }
+        return out
+    }
+
     /// The status of the good prefix scanned so far, with `fault` if one was found.
     func status(path: String, fault: JournalFault?) -> JournalStatus {
         JournalStatus(

@@ -105,7 +105,7 @@ public struct RecoveryReport: Sendable, Equatable, CustomStringConvertible {
         var text = "moved bytes \(fault.offset)..<\(previousSize) (\(fault.reason)) to \(quarantinePath); "
             + "journal now ends at sequence \(lastSequence)"
         if let salvagePath {
-            text += "; \(salvagedEvents) readable events after the damage saved to \(salvagePath) "
+            text += "; \(salvagedEvents) readable events of the moved bytes saved to \(salvagePath) "
                 + "(re-append with `wlog append events --salvage \(salvagePath)`: what passes is appended, the rest kept aside with the reason)"
         }
         return text

@@ -110,8 +110,12 @@ public final class JournalWriter {
                 throw JournalError.damaged(scanner.status(path: path, fault: fault))
             }
             if let fault {
+                // A complete last commit that failed its checksum: its lines, when they still parse,
+                // go to a salvage file beside the quarantined bytes (suspect: `--salvage` checks them).
+                let unchecked = try scanner.uncheckedFrame(at: fault.offset)
                 recovered = try Recovery.quarantine(fd: fd, path: path, fault: fault, options: options,
-                                                    salvage: [], lastSequence: scanner.nextSeq - 1)
+                                                    salvage: unchecked?.lines ?? [], salvagedEvents: unchecked?.count ?? 0,
+                                                    lastSequence: scanner.nextSeq - 1)
             }
             self.header = header
             self.fd = fd

@@ -100,12 +100,8 @@ extension JournalWriter {
         var salvage: [UInt8] = []
         var salvaged = 0
         try scanner.forEachGoodFrame(after: fault.offset) { _, content in
-            for line in scanner.lines {
-                // {"seq":N,"id":"… → {"id":"…
-                salvage.append(UInt8(ascii: "{"))
-                salvage.append(contentsOf: content[Int(line.idStart - 6)...Int(line.end)])
-                salvaged += 1
-            }
+            salvage += scanner.pending(content)
+            salvaged += scanner.lines.count
             return true
         }
         return try Recovery.quarantine(fd: fd, path: path, fault: fault, options: options, salvage: salvage,

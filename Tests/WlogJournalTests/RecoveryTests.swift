@@ -70,6 +70,23 @@ import Testing
         try Tool.checkLZ4(tmp.journal, equals: Events.expected(7))
     }
 
+    /// A complete last commit whose content checksum fails is a torn tail; its lines, which still
+    /// parse, are saved as pending lines beside the quarantined bytes (issue 20, item 10).
+    @Test func aCompleteLastCommitFailingItsChecksumIsSalvaged() throws {
+        let tmp = try TempDir()
+        try J.make(tmp.journal, commits: 3, perCommit: 2)
+        var bytes = try J.bytes(tmp.journal)
+        bytes[bytes.count - 2] ^= 0x01  // the content checksum's third byte
+        try J.write(bytes, to: tmp.journal)
+        let writer = try JournalWriter.open(at: tmp.journal, options: JournalOptions(sync: { _ in 0 }))
+        defer { try? writer.close() }
+        let report = try #require(writer.recovered)
+        #expect(report.fault.kind == .tornTail && writer.lastSequence == 4)
+        let salvage = try #require(report.salvagePath)
+        #expect(report.salvagedEvents == 2)
+        #expect(String(decoding: try J.bytes(salvage), as: UTF8.self) == Events.pending(1, 4) + "\n" + Events.pending(1, 5) + "\n")
+    }
+
     @Test func damagedHeaderIsNeverRecoveredAutomatically() throws {
         let tmp = try TempDir()
         try J.make(tmp.journal, commits: 2)

@@ -1,8 +1,8 @@
 import Testing
 @testable import wlog
 
-/// `ControlEscape` finds a control at every position of a buffer (the vector steps of 16 bytes
-/// and the bytes after them), escapes C1 controls split across a step, and leaves other
+/// `ControlEscape` finds a control at every position of a buffer (the word steps of 8 bytes and
+/// the bytes after them), escapes C1 controls split across a step, and leaves other
 /// characters (tab, line feed, `°` = C2 B0, `é`) as they are.
 @Suite struct ControlEscapeTests {
     @Test func everyPositionAndEveryControl() {

@@ -23,7 +23,8 @@ import Glibc
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else {
-            process.terminate()
+            // SIGKILL: a process blocked opening a FIFO did not end on SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return nil
         }

@@ -37,10 +37,14 @@ import Glibc
         #expect(linked.status == 64 && linked.stderr.contains("is a symbolic link"), "\(linked.stderr)")
         #expect(Self.mode(link).map { $0 & S_IFMT == S_IFLNK } == true)
         #expect(FileManager.default.contents(atPath: target) == Data("keep\n".utf8))
-        // A device is refused the same way (never replaced by a regular file).
-        let device = try wlog.run(["export", "sets", "--output", "/dev/null"])
-        #expect(device.status == 64 && device.stderr.contains("is a device"))
-        #expect(Self.mode("/dev/null").map { $0 & S_IFMT == S_IFCHR } == true)
+        // A device is refused the same way (never replaced by a regular file): a null device made
+        // in the scratch folder (as root), never the system's /dev/null, which a wlog that has the
+        // bug would replace.
+        let device = wlog.directory.appendingPathComponent("null").path
+        guard mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0 else { return }  // major 1, minor 3
+        let refusedDevice = try wlog.run(["export", "sets", "--output", device])
+        #expect(refusedDevice.status == 64 && refusedDevice.stderr.contains("is a device"))
+        #expect(Self.mode(device).map { $0 & S_IFMT == S_IFCHR } == true)
     }
 
     @Test func exportKeepsTheModeOfTheFileItReplaces() throws {

@@ -58,6 +58,20 @@ struct ImportCLITests {
         #expect(bad.status == 64 && bad.stderr.contains("--pattern 'twist' is unknown"))
     }
 
+    /// Invalid UTF-8 is read as U+FFFD, but not without a word (issue 20, item 10): the lines are named.
+    @Test func invalidUTF8IsReported() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        var lines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        // "Upper A" → "Upper \xE9" (Latin-1 é) on lines 3 and 4.
+        for index in [2, 3] { lines[index] = Array(String(decoding: lines[index], as: UTF8.self).replacingOccurrences(of: ",Upper A,", with: ",Upper @,").utf8).map { $0 == 0x40 ? 0xE9 : $0 } }
+        let path = wlog.directory.appendingPathComponent("latin1.csv").path
+        try Data(Array(lines.joined(separator: [0x0A]))).write(to: URL(fileURLWithPath: path))
+        let result = try wlog.run(["import", "strong", path, "--unit", "kg", "--dry-run"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: 2 line(s) of \(path) are not valid UTF-8 (line 3, 4)"), "\(result.stderr)")
+    }
+
     @Test func fileWithoutUnitNeedsUnit() throws {
         let wlog = try Self.journal()
         defer { wlog.cleanup() }

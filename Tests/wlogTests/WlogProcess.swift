@@ -10,8 +10,10 @@ struct WlogProcess {
         var stderr: String
     }
 
-    /// The built binary: next to the test bundle in `.build/<config>/`.
+    /// The built binary: next to the test bundle in `.build/<config>/`, or `$WLOG_TEST_BINARY`
+    /// (to run these tests against another build, e.g. main's, and see which fail there).
     static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["WLOG_TEST_BINARY"], !path.isEmpty { return URL(fileURLWithPath: path) }
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = dir.appendingPathComponent("wlog")

@@ -63,7 +63,9 @@ extension LineReader {
         while pos < end {
             let d = base[pos] &- 0x30
             guard d < 10 else { break }
-            guard whole < 100_000_000_000_000 else { pos = start; throw fail(.invalidValue, "a decimal below 10^14") }
+            // Below 10^11 whole units: the ten-thousandths, and their conversion to metres or
+            // kilograms (× 1609.344 at most), stay inside Int64 (`FixedPoint.parse`'s bound too).
+            guard whole < 10_000_000_000 else { pos = start; throw fail(.invalidValue, "a decimal below 10^11") }
             whole = whole * 10 + Int64(d)
             digits += 1
             pos += 1

@@ -8,20 +8,31 @@
 /// units sum exactly to 1e-4 kg.
 public enum SetVolume {
     /// The set's volume in kg ten-thousandths, or nil when it does not qualify.
+    ///
+    /// A set whose volume would pass `maxSetVolume` (only a journal written by other means can
+    /// hold one: wlog's commands bound reps and weight) counts none, so sums cannot overflow.
     public static func kilogramTenThousandths(of set: LoggedSet, kind: ExerciseKind, bodyweight: Mass? = nil) -> Int64? {
-        guard set.qualifies(for: kind), let reps = set.reps, reps >= 1 else { return nil }
+        guard set.qualifies(for: kind), let reps = set.reps, reps >= 1, reps <= maxReps else { return nil }
         let count = Int64(reps)
         var total: Int64 = 0
         if let weight = set.weight {
+            guard weight.tenThousandths.magnitude <= maxWeight else { return nil }
             total += Mass(tenThousandths: weight.tenThousandths * count, unit: weight.unit).kilogramTenThousandths
         } else if kind == .strength {
             return nil
         }
         if kind == .bodyweight, let bodyweight {
+            guard bodyweight.tenThousandths.magnitude <= maxWeight else { return nil }
             total += Mass(tenThousandths: bodyweight.tenThousandths * count, unit: bodyweight.unit).kilogramTenThousandths
         }
         return total
     }
+
+    /// The most reps and weight (ten-thousandths of any unit) a set with volume has: 10⁶ × 10¹⁰,
+    /// 10¹⁶ ten-thousandths of a kilogram at most per set (10¹² kg), and 900 such sets before a
+    /// sum leaves Int64 — far past any set wlog's commands accept (1,000 × 10,000 kg).
+    static let maxReps = 1_000_000
+    static let maxWeight: UInt64 = 10_000_000_000
 }
 
 /// Body-weight entries by date, for "the latest body weight on or before" a moment.

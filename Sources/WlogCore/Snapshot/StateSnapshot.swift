@@ -22,7 +22,8 @@
 ///
 /// The snapshot is a cache: any doubt (another code version, a torn or altered file, a journal
 /// whose chain through the snapshot's sealed-through seq or whose lines after it, through N,
-/// differ) makes the reader fall back to a full replay, never to wrong output. Pure Swift, no Foundation, no I/O: the CLI reads and writes the file.
+/// differ) makes the reader fall back to a full replay, never to wrong output. Pure Swift, no
+/// Foundation, no I/O: the CLI reads and writes the file.
 public enum StateSnapshot {
     /// The container format.
     public static let format: UInt64 = 2

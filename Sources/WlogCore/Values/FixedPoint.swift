@@ -37,7 +37,8 @@ public enum FixedPoint {
                         return nil
                     }
                 } else {
-                    guard whole < 100_000_000_000 else { return nil }
+                    // Below 10^11 whole units, so that a conversion (× 1609.344 at most) fits Int64.
+                    guard whole < 10_000_000_000 else { return nil }
                     whole = whole * 10 + digit
                 }
             case UInt8(ascii: "."), UInt8(ascii: ","):

@@ -89,11 +89,17 @@ extension Instant {
         return (local, sign * (oh * 60 + om))
     }
 
-    /// Parses an ISO 8601 instant that must carry `Z` or an offset.
+    /// Parses an ISO 8601 instant that must carry `Z` or an offset; nil before
+    /// 0000-01-01T00:00:00Z (`0000-01-01T00:00+01:00` is in year −1, which `iso8601` cannot write).
     public init?(iso8601 text: some StringProtocol) {
         guard let parsed = Instant.parseISO8601(text), let offset = parsed.offsetMinutes else { return nil }
-        self.init(millisecondsSince1970: parsed.local - Int64(offset) * 60_000)
+        let milliseconds = parsed.local - Int64(offset) * 60_000
+        guard milliseconds >= Instant.yearZero else { return nil }
+        self.init(millisecondsSince1970: milliseconds)
     }
+
+    /// 0000-01-01T00:00:00Z, the first instant wlog reads and writes.
+    static let yearZero: Int64 = -62_167_219_200_000
 }
 
 extension ZonedInstant {

@@ -32,6 +32,12 @@ struct Import: ParsableCommand {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw WlogError(.noJournal, "cannot read \(file); check the path")
         }
+        let invalid = UTF8Lines.invalid(Array(data))
+        if !invalid.isEmpty {
+            let shown = invalid.prefix(10).map(String.init).joined(separator: ", ") + (invalid.count > 10 ? " …" : "")
+            printError("wlog: warning: \(invalid.count) line(s) of \(file) are not valid UTF-8 (line \(shown)); "
+                + "their bad bytes are read as U+FFFD (�) — re-export the file as UTF-8 to keep those names and notes")
+        }
         var massUnit: MassUnit?
         if let unit {
             guard let parsed = MassUnit(parsing: unit) else { throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb") }

@@ -28,19 +28,23 @@ enum ControlEscape {
         return out
     }
 
-    /// Where the first control character starts, or nil. Sixteen bytes a step (a vector compare
-    /// for C0 but tab and line feed, DEL and a C1 lead byte `C2`), each hit checked byte by byte:
-    /// ≈ 1 instruction a byte instead of ≈ 12 (`export sets` writes megabytes).
+    /// Where the first control character starts, or nil. Eight bytes a step: one word tells
+    /// whether any byte is below 0x20, DEL or `C2` (a C1 lead byte) with a few integer operations
+    /// (the "has less / has byte" tricks), and only such words are checked byte by byte (line feeds
+    /// make about one word in six): ≈ 2 instructions a byte instead of ≈ 12 (`export sets` writes
+    /// megabytes; `SIMD16` compares compiled to a byte loop of ≈ 60).
     private static func firstControl(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBytes { raw -> Int? in
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return bytes.withUnsafeBytes { raw -> Int? in
             var index = 0
-            while index + 16 <= raw.count {
-                let v = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                let c0 = (v .< 0x20) .& (v .!= 0x0A) .& (v .!= 0x09)
-                if any(c0 .| (v .== 0x7F) .| (v .== 0xC2)) {
-                    for at in index..<(index + 16) where isControl(bytes, at: at) { return at }
+            while index + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let below20 = (word &- ones &* 0x20) & ~word & highs != 0
+                if below20 || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2)) {
+                    for at in index..<(index + 8) where isControl(bytes, at: at) { return at }
                 }
-                index += 16
+                index += 8
             }
             while index < raw.count {
                 if isControl(bytes, at: index) { return index }

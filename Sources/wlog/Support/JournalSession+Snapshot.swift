@@ -17,9 +17,10 @@ import WlogJournal
 /// id; the same chain after the chunk ending at the snapshot's sealed-through seq; the same FNV-1a
 /// of the lines after it through the snapshot's last seq: `replayTail`) and this code version,
 /// else from the start — never wrong output, at worst a full replay. Chunks the read skips still
-/// have their block checksums checked, so damage in them gives the warning a full read gives. After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 4,000)
-/// since the snapshot — on a read or under an append's lock — the snapshot is rewritten by atomic
-/// replace (temp file, rename). It is a cache: failing to write it is silent, a torn one is
+/// have their block checksums checked, so damage in them gives the warning a full read gives.
+/// After a replay that applied more than `$WLOG_SNAPSHOT_EVENTS` events (default 4,000) since the
+/// snapshot — on a read or under an append's lock — the snapshot is rewritten by atomic replace
+/// (temp file, rename). It is a cache: failing to write it is silent, a torn one is
 /// rejected by its checksum, and `WLOG_SNAPSHOT=off` disables reading and writing it. It carries
 /// every exercise's personal records (`RecordsCache`), so `prs`, history's PR flags and an
 /// append's PR announcement do not recompute them from every set.

@@ -90,7 +90,8 @@ struct AppendEvents: ParsableCommand {
         var out: [UInt8] = []
         for line in rejected {
             // The event as it was when it decodes (it is JSON), else as a string.
-            let event = (try? EventCodec.decode(line.bytes)) != nil ? line.bytes : Array(JSONString.quoted(String(decoding: line.bytes, as: UTF8.self)).utf8)
+            let decodes = (try? EventCodec.decode(line.bytes)) != nil
+            let event = decodes ? line.bytes : Array(JSONString.quoted(String(decoding: line.bytes, as: UTF8.self)).utf8)
             out += Array("{\"line\":\(line.number),\"reason\":\(JSONString.quoted(line.reason)),\"event\":".utf8) + event + Array("}\n".utf8)
         }
         let path = file + ".rejected.jsonl"
