@@ -73,11 +73,12 @@ struct CoachCommand: ParsableCommand {
     }
 
     func printScores(_ s: LifterScores, unit: MassUnit, format: OutputFormat) throws {
-        var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl"])
+        var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl",
+                                  "wilks", "wilks_2020", "ipf_points", "estimated_total"])
+        let points = [s.dots, s.ipfGL, s.benchIPFGL, s.wilks, s.wilks2020, s.ipfPoints].map { $0.map { fixed($0, 2) } ?? .null }
         rows.append([.mass(s.squat?.weight, in: unit), .mass(s.bench?.weight, in: unit), .mass(s.deadlift?.weight, in: unit),
                      .mass(s.total, in: unit), .text(unit.rawValue), .mass(s.bodyweight?.weight, in: unit),
-                     .optional(s.sex?.rawValue), s.dots.map { fixed($0, 2) } ?? .null, s.ipfGL.map { fixed($0, 2) } ?? .null,
-                     s.benchIPFGL.map { fixed($0, 2) } ?? .null])
+                     .optional(s.sex?.rawValue)] + points + [.mass(s.estimatedTotal, in: unit)])
         guard format == .table else {
             Printer.emit(rows, format: format)
             return
@@ -85,15 +86,25 @@ struct CoachCommand: ParsableCommand {
         var lines = ""
         for (name, lift) in [("Squat", s.squat), ("Bench", s.bench), ("Deadlift", s.deadlift)] {
             lines += name.padding(9) + (lift.map { $0.weight.formatted(in: unit) + " × \($0.reps)  " + $0.exercise + "  " + $0.day.iso }
-                ?? "no set yet") + "\n"
+                ?? "no single yet") + "\n"
         }
-        lines += "Total".padding(9) + (s.total.map { $0.formatted(in: unit) } ?? "needs a squat, a bench and a deadlift") + "\n"
+        lines += "Total".padding(9) + (s.total.map { $0.formatted(in: unit) + "  (best singles)" }
+            ?? "needs a single of squat, bench and deadlift") + "\n"
+        if let estimate = s.estimatedTotal {
+            lines += "e1RM".padding(9) + estimate.formatted(in: unit) + "  (an estimate from the best e1RMs; not scored)\n"
+        }
         lines += "Body wt".padding(9) + (s.bodyweight.map { $0.weight.formatted(in: unit) + "  " + $0.at.localDay.iso }
             ?? "none yet (wlog append bodyweight 80kg)") + "\n"
         if s.sex == nil { lines += "Scores need your sex for the constants: wlog append profile --sex male|female\n" }
         if let dots = s.dots { lines += "DOTS".padding(9) + fixed(dots, 2).plain + "\n" }
         if let gl = s.ipfGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic powerlifting)\n" }
         if let gl = s.benchIPFGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic bench only)\n" }
+        if let wilks = s.wilks { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (original)\n" }
+        if let wilks = s.wilks2020 { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (2020)\n" }
+        if let points = s.ipfPoints { lines += "IPF pts".padding(9) + fixed(points, 2).plain + "  (2019, classic powerlifting)\n" }
+        if s.total != nil, s.sex != nil, let bw = s.bodyweight, s.dots == nil {
+            lines += "No score under 40 kg of body weight (\(bw.weight.formatted(in: unit))): the formulas are not published there\n"
+        }
         Printer.write(lines)
     }
 }

@@ -113,6 +113,22 @@ struct CoachRulesTests {
         #expect(abs(load.trend[4].acute - 360.0 / 7) < 1e-9)
     }
 
+    /// A total is made of singles (issue 18): a 200 × 10 squat is no 200 kg lift.
+    @Test func aTotalIsMadeOfSinglesNotOfHeavyRepSets() {
+        var j = PlanJournal()
+        j.append(.profileUpdated(ProfileUpdated(sex: .male)), at: Clock.at(2026, 1, 1, 8))
+        j.append(.bodyweightRecorded(BodyweightRecorded(weight: .kg(90))), at: Clock.at(2026, 1, 1, 8))
+        j.sets("back-squat", .kg(200), 10, at: Clock.at(2026, 1, 2, 10))
+        j.sets("back-squat", .kg(180), 1, at: Clock.at(2026, 1, 2, 11))
+        j.sets("bench-press", .kg(140), 1, at: Clock.at(2026, 1, 2, 11))
+        j.sets("deadlift", .kg(280), 1, at: Clock.at(2026, 1, 2, 12))
+        let s = j.state.lifterScores(context: QueryContext.at(Clock.at(2026, 1, 4, 12)))
+        #expect(s.squat?.weight == .kg(180) && s.total == .kg(600))
+        // 200 × (1 + 10/30) = 266.6667 for the squat: the estimate, labelled, never scored
+        #expect(s.estimatedTotal == Mass(tenThousandths: 6_866_667, unit: .kg))
+        #expect(abs(s.ipfGL! - 79.7653) <= 1e-3)
+    }
+
     @Test func liftersScoresAtLatestBodyWeight() {
         var j = PlanJournal()
         j.append(.profileUpdated(ProfileUpdated(sex: .male)), at: Clock.at(2026, 1, 1, 8))
@@ -125,7 +141,10 @@ struct CoachRulesTests {
         let now = QueryContext.at(Clock.at(2026, 1, 4, 12))
         let s = j.state.lifterScores(context: now)
         #expect(s.total == .kg(700))
+        // the 240 × 3 squat is no single, but its Epley e1RM (264) is the squat's best estimate
+        #expect(s.estimatedTotal == .kg(714))
         #expect(abs(s.dots! - 480.92) <= 0.01)
+        #expect(abs(s.wilks! - 476.0249) <= 1e-3 && s.wilks2020 != nil && s.ipfPoints != nil)  // 700 · 500 / poly5(80.5)
         #expect(abs(s.ipfGL! - 98.4132) <= 1e-3)
         #expect(abs(s.benchIPFGL! - 76.5399) <= 1e-3)
         // an edit lowers the deadlift: 690 kg → 480.9201 × 690 / 700 = 474.0498
