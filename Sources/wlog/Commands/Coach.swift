@@ -11,13 +11,17 @@ struct CoachCommand: ParsableCommand {
             = no e1RM PR in the last 3 sessions spanning ≥ 3 weeks; deload = plateaus on 2+ lifts or
             ≥ 5 weeks since a lighter week; red flags = 2 pain reports or 3 sessions with mobility ≤ 2
             within 14 days. Session load = session RPE × minutes (Foster); acute : chronic = mean daily
-            load over 7 ÷ 28 days, a description of the trend, not an injury predictor.
+            load over 7 ÷ 28 days (and exponentially weighted), from the first session on; weekly
+            monotony and strain (Foster): a description of the trend, not an injury predictor.
+            --load: only the load figures (columns day, acute, chronic, ratio, ewma_acute, ewma_chronic,
+            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […]}.
             --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight
             (the profile's sex picks the constants).
             --format csv|json|jsonl: columns kind, exercise, message (with --scores: one record).
             """)
 
-    @Flag(help: "Only the powerlifting scores (DOTS, IPF GL).") var scores = false
+    @Flag(help: "Only the powerlifting scores (DOTS, IPF GL, Wilks, IPF points).") var scores = false
+    @Flag(help: "Only the training-load figures.") var load = false
 
     func run() throws {
         let context = try Context.resolve()
@@ -27,12 +31,18 @@ struct CoachCommand: ParsableCommand {
             try printScores(loaded.state.lifterScores(context: query), unit: loaded.unit, format: context.format)
             return
         }
+        if load {
+            let figures = loaded.state.trainingLoad(context: query)
+            guard context.format == .table else { return Printer.emit(LoadRows.rows(figures), format: context.format) }
+            return Printer.write(LoadRows.text(figures))
+        }
         let report = loaded.state.coachReport(context: query)
         guard context.format == .table else {
             var rows = Rows(columns: ["kind", "exercise", "message"])
             for s in report.suggestions { rows.append([.text(s.kind.rawValue), .optional(s.exercise), .text(s.message)]) }
-            Printer.emit(rows, format: context.format)
-            return
+            guard context.format == .json else { return Printer.emit(rows, format: context.format) }
+            return Printer.write(ReadOutput.object([("suggestions", ReadOutput.array(rows, multiline: false)),
+                                                    ("load", ReadOutput.array(LoadRows.rows(report.load), multiline: false))]) + "\n")
         }
         var text = "Suggestions\n"
         if report.suggestions.isEmpty { text += "  nothing to change: keep following the plan\n" }
@@ -47,30 +57,11 @@ struct CoachCommand: ParsableCommand {
             text += "  " + tag + String(repeating: " ", count: max(1, 11 - TableText.width(tag)))
                 + (s.exercise.map { $0 + ": " } ?? "") + s.message + "\n"
         }
-        text += "\n" + loadText(report.load)
+        text += "\n" + LoadRows.text(report.load)
         Printer.write(text)
     }
 
-    /// The load trend: sessions of the last 28 days and the weekly acute : chronic points.
-    func loadText(_ load: TrainingLoad) -> String {
-        guard !load.sessions.isEmpty || load.trend.contains(where: { $0.chronic > 0 }) else {
-            return "Training load: no finished session with a session RPE yet (wlog append workout finish --session-rpe 7)\n"
-        }
-        var text = "Training load (session RPE × minutes; acute : chronic = 7-day ÷ 28-day mean daily load)\n"
-        var table = Rows(columns: ["Day", "Acute/day", "Chronic/day", "A:C"])
-        for p in load.trend {
-            table.append([.text(p.day.iso), fixed(p.acute, 1), fixed(p.chronic, 1), p.ratio.map { fixed($0, 2) } ?? .null])
-        }
-        text += TableText.render(table)
-        text += "A trend to read, not an injury predictor.\n"
-        return text
-    }
-
-    func fixed(_ value: Double, _ digits: Int) -> Cell {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return .fixed(Int64(((value * scale).rounded() / scale * 10_000).rounded()), digits: digits)
-    }
+    func fixed(_ value: Double, _ digits: Int) -> Cell { LoadRows.fixed(value, digits) }
 
     func printScores(_ s: LifterScores, unit: MassUnit, format: OutputFormat) throws {
         var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl",
