@@ -76,7 +76,7 @@ struct ExerciseCardTests {
             F.lift(3, "pull-up", day: 1, 10, 5),
         ]
         let card = ExerciseCard(exercise: F.exercise("pull-up"), sets: pullUps, now: F.at(day: 2), offsetMinutes: 0)
-        #expect(card.previousPerformanceText == "BW × 12, 10, BW+10 kg × 5")
+        #expect(card.previousPerformanceText == "BW × 12, 10, BW + 10 kg × 5")
         #expect(card.pr?.kind == .repMax(1))
         let runs = [F.cardio(1, "running", day: 1, 5, .km, seconds: 1500)]
         let run = ExerciseCard(exercise: F.exercise("running"), sets: runs, now: F.at(day: 2), offsetMinutes: 0)
