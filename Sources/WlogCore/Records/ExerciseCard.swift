@@ -30,7 +30,8 @@ public struct ExerciseCard: Sendable, Hashable {
         let today = now.localDay(offsetMinutes: offsetMinutes)
         let working = live.filter { $0.setType != .warmup && $0.performed.localDay < today }
         if let lastDay = working.last?.performed.localDay {
-            let daySets = working.filter { $0.performed.localDay == lastDay }
+            // A missed attempt (reps 0) is no top set: 140 kg × 0 did not beat 100 kg × 5.
+            let daySets = working.filter { $0.performed.localDay == lastDay && !$0.isMissedAttempt }
             lastSessionTopSet = daySets.reduce(nil) { best, set in
                 guard let best else { return set }
                 return Self.topSetOrder(best, set, kind: exercise.kind) ? set : best

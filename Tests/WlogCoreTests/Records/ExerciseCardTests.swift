@@ -70,6 +70,13 @@ struct ExerciseCardTests {
         #expect(card.lastSessionTopSet?.seq == 1)
     }
 
+    @Test func aMissedAttemptIsNoTopSetButStaysInThePreviousPerformance() {
+        let sets = [F.lift(1, "bench-press", day: 1, 100, 5), F.lift(2, "bench-press", day: 1, 140, 0)]
+        let card = ExerciseCard(exercise: bench, sets: sets, now: F.at(day: 3), offsetMinutes: 0)
+        #expect(card.lastSessionTopSet?.seq == 1)
+        #expect(card.previousPerformanceText == "100 kg × 5, 140 kg × 0")
+    }
+
     @Test func bodyweightAndCardioText() {
         let pullUps = [
             F.lift(1, "pull-up", day: 1, nil, 12), F.lift(2, "pull-up", day: 1, 0, 10),
