@@ -108,7 +108,8 @@ struct PlanCoachTests {
         #expect(try w.run("append profile --sex male").status == 0)
         let scores = try w.run("coach --scores --format csv")
         // 700 kg at 82.5 kg: DOTS 350000 / denominator(82.5) ; IPF GL classic
-        #expect(scores.stdout.hasPrefix("squat,bench,deadlift,total,unit,bodyweight,sex,dots,ipf_gl,bench_ipf_gl\n250,150,300,700,kg,82.5,male,"))
+        #expect(scores.stdout.hasPrefix("squat,bench,deadlift,total,unit,bodyweight,sex,dots,ipf_gl,bench_ipf_gl,wilks,wilks_2020,"
+                                        + "ipf_points,estimated_total\n250,150,300,700,kg,82.5,male,"))
         let missing = try w.run("append routine --file nowhere.json")
         #expect(missing.status == 64)
     }

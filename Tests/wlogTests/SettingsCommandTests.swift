@@ -69,7 +69,15 @@ struct SettingsCommandTests {
         #expect(zone.status == 65 && zone.stderr.contains("the zone is a setting: wlog settings set zone UTC"))
         let readiness = try wlog.run("append readiness")
         #expect(readiness.status == 65 && readiness.stderr.contains("readiness: none is not allowed"))
+        let exercise = try wlog.run("append exercise-update bench")
+        #expect(exercise.status == 65 && exercise.stderr.contains("exercise-update: none is not allowed — give at least one field"))
         #expect(wlog.journalBytes() == bytes)
+        #expect(try wlog.run("append equipment Rack --type rack").status == 0)
+        let rackBytes = wlog.journalBytes()
+        let same = try wlog.run("append equipment Rack --update")
+        #expect(same.status == 65 && same.stderr.contains("equipment: rack is unchanged"), "\(same.stderr)")
+        #expect(wlog.journalBytes() == rackBytes)
+        #expect(try wlog.run("append equipment Rack --update --location gym").status == 0)
         #expect(try wlog.run("append profile --name Bo").status == 0)
     }
 }

@@ -8,6 +8,19 @@ extension WlogState {
                      points: trend.points.map { Chart.Point(day: $0.day, value: Chart.value($0.e1rm, in: context.unit)) })
     }
 
+    /// The most reps in one set per local day of an exercise, up to today (seed 002's chart for
+    /// body-weight exercises; any exercise with reps works).
+    public func repsChart(exercise: Exercise, context: QueryContext) -> Chart {
+        var byDay: [LocalDay: Int] = [:]
+        for set in liveSets where set.exercise == exercise.id && set.performed.localDay <= context.today
+            && PersonalRecords.counts(set, for: exercise.kind == .assisted ? .strength : exercise.kind) {
+            guard let reps = set.reps, reps > 0 else { continue }
+            byDay[set.performed.localDay] = max(byDay[set.performed.localDay] ?? 0, reps)
+        }
+        let points = byDay.map { Chart.Point(day: $0.key, value: Double($0.value)) }.sorted { $0.day < $1.day }
+        return Chart(title: exercise.name + " reps", unit: "reps", points: points)
+    }
+
     /// Body weight per local day (the day's last entry), up to today, with the goal line.
     public func bodyweightChart(context: QueryContext) -> Chart {
         var byDay: [LocalDay: Mass] = [:]

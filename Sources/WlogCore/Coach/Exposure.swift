@@ -12,14 +12,15 @@ public struct Exposure: Sendable, Hashable {
 
     /// The exposures of `exercise` among `sets` performed on or before `through`, oldest first.
     ///
-    /// A set counts when it qualifies for PRs (live, done, not a warm-up, strength-like) and, for a
-    /// strength exercise, carries a load.
+    /// A set counts when it qualifies for PRs (live, done, not a warm-up, strength-like), is not a
+    /// drop set (a back-off at a lighter load is no working set: its weight is never the next top
+    /// set's) and, for a strength exercise, carries a load.
     public static func of(_ exercise: Exercise, sets: [LoggedSet], through: LocalDay,
                           formula: E1RMFormula = .epley, maxReps: Int = E1RMFormula.defaultMaxReps) -> [Exposure] {
         var order: [String] = []
         var bySession: [String: Exposure] = [:]
         let counted = sets.filter {
-            $0.exercise == exercise.id && $0.qualifies(for: exercise.kind) && $0.performed.localDay <= through
+            $0.exercise == exercise.id && $0.qualifies(for: exercise.kind) && $0.setType != .drop && $0.performed.localDay <= through
                 && $0.reps != nil && (exercise.kind == .bodyweight || ($0.weight?.tenThousandths ?? 0) > 0)
         }.sorted(by: LoggedSet.historyOrder)
         for set in counted {

@@ -62,6 +62,9 @@ extension Decider {
         let exercise = try exercise(named: update.exercise, field: "exercise")
         var change = update
         change.exercise = exercise.id
+        guard change != ExerciseUpdated(exercise: exercise.id) else {
+            throw Refusal(field: "exercise-update", value: "none", allowed: "give at least one field to change")
+        }
         _ = try prReps(update.prReps, field: "exercise.pr-reps")
         if let name = update.name {
             let trimmed = String(name.trimmingASCIISpaces())

@@ -80,6 +80,10 @@ extension Decider {
         if !isNew && !exists {
             throw Refusal(field: "equipment", value: item.id, problem: "is unknown", allowed: "add it first")
         }
+        if !isNew, state.equipment[item.id] == item {
+            throw Refusal(field: "equipment", value: item.id, problem: "is unchanged",
+                          allowed: "give what differs: --type, --weights, --location, --unavailable or --available")
+        }
         for weight in item.weights where weight.tenThousandths <= 0 {
             throw Refusal(field: "equipment.weights", value: weight.formatted(), allowed: "every load must be more than 0")
         }

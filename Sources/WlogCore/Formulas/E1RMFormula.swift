@@ -7,9 +7,12 @@ import Darwin
 /// A published formula that estimates a one-rep max (e1RM) from a set's weight and reps.
 ///
 /// Constants are those of `reference/formulas.md`. Every formula follows the same contract:
-/// - a single (1 rep) estimates its own weight, whatever the formula or RPE;
-/// - sets with fewer than 1 rep, more than `maxReps` reps (default 12), or no positive weight
-///   get no estimate;
+/// - a single (1 rep) estimates its own weight — except under `rpe` when the set has an RPE below
+///   10: a single at RPE 8 is not a max (the chart puts it at 92.2 %);
+/// - each formula is valid over its own rep range (`validReps`: the linear family to 10 reps, as
+///   published; Mayhew, Wathen and Lombardi to 20; `rpe` as far as its chart reaches); sets with
+///   fewer than 1 rep, more reps than that range or than `maxReps` (the lifter's cap, default 12),
+///   or no positive weight get no estimate;
 /// - a formula whose denominator reaches its pole (Brzycki at 37 reps, Lander near 38) gives none;
 /// - `rpe` divides the weight by the RTS percentage of the set's effective reps and needs an RPE.
 public enum E1RMFormula: String, Sendable, Hashable, CaseIterable, Codable {
@@ -33,11 +36,22 @@ public enum E1RMFormula: String, Sendable, Hashable, CaseIterable, Codable {
     /// The rep count above which sets get no estimate unless the caller says otherwise.
     public static let defaultMaxReps = 12
 
+    /// The most reps the formula is published as valid for (Epley, Brzycki, Lander and O'Conner
+    /// were fitted on sets of up to about 10 reps; Mayhew, Wathen and Lombardi hold further; the RTS
+    /// chart ends at 16 effective reps).
+    public var validReps: Int {
+        switch self {
+        case .epley, .brzycki, .lander, .oconner: return 10
+        case .mayhew, .wathen, .lombardi: return 20
+        case .rpe: return 16
+        }
+    }
+
     /// The estimated 1RM of `weight` lifted for `reps` (at `rpe` on the 1–10 scale), in the
     /// same unit as the weight, or `nil` when the formula gives none.
     public func estimate(weight: Double, reps: Int, rpe: Double? = nil, maxReps: Int = defaultMaxReps) -> Double? {
-        guard weight > 0, weight.isFinite, reps >= 1, reps <= maxReps else { return nil }
-        if reps == 1 { return weight }
+        guard weight > 0, weight.isFinite, reps >= 1, reps <= min(maxReps, validReps) else { return nil }
+        if reps == 1 && !(self == .rpe && (rpe ?? 10) < 10) { return weight }
         let r = Double(reps)
         let estimate: Double
         switch self {

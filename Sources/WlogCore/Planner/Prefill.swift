@@ -60,10 +60,11 @@ extension WlogState {
             }
             var suggestion = reason
             if let load {
-                let text = exercise.kind == .bodyweight && load.tenThousandths == 0 ? "BW" : load.formatted(in: context.unit)
+                let text = exercise.kind != .bodyweight ? load.formatted(in: context.unit)
+                    : load.tenThousandths == 0 ? "BW" : "BW + " + load.formatted(in: context.unit)
                 suggestion = text + " × \(reps) — " + reason
             }
-            return Prefill(exercise: exercise, target: target, previous: card.previousPerformanceText, load: load, reps: reps,
+            return Prefill(exercise: exercise, target: target, previous: card.previousPerformanceText(in: context.unit), load: load, reps: reps,
                            suggestion: suggestion)
         }
     }

@@ -30,7 +30,8 @@ public struct ExerciseCard: Sendable, Hashable {
         let today = now.localDay(offsetMinutes: offsetMinutes)
         let working = live.filter { $0.setType != .warmup && $0.performed.localDay < today }
         if let lastDay = working.last?.performed.localDay {
-            let daySets = working.filter { $0.performed.localDay == lastDay }
+            // A missed attempt (reps 0) is no top set: 140 kg × 0 did not beat 100 kg × 5.
+            let daySets = working.filter { $0.performed.localDay == lastDay && !$0.isMissedAttempt }
             lastSessionTopSet = daySets.reduce(nil) { best, set in
                 guard let best else { return set }
                 return Self.topSetOrder(best, set, kind: exercise.kind) ? set : best
@@ -55,8 +56,13 @@ public struct ExerciseCard: Sendable, Hashable {
     }
 
     /// The previous performance as a lifter reads it: `80 kg × 8, 8, 7`, `100 kg × 5, 90 kg × 8`,
-    /// `BW × 12, 10`, `BW+10 kg × 8`, `5 km in 25:00`, `1:00, 0:45`; empty when there is none.
+    /// `BW × 12, 10`, `BW + 10 kg × 8`, `5 km in 25:00`, `1:00, 0:45 with 20 kg`; empty when there
+    /// is none. Loads are in the units they were entered in.
     public var previousPerformanceText: String { Self.describe(previousPerformance, kind: kind) }
+
+    /// The previous performance with every load in `unit` (one unit in one line: a set logged in
+    /// lb reads in kg for a kg lifter).
+    public func previousPerformanceText(in unit: MassUnit) -> String { Self.describe(previousPerformance, kind: kind, unit: unit) }
 
     /// Whether `candidate` beats `current` as a top set: heavier (longer), then more reps, then later.
     static func topSetOrder(_ current: LoggedSet, _ candidate: LoggedSet, kind: ExerciseKind) -> Bool {
@@ -78,7 +84,7 @@ public struct ExerciseCard: Sendable, Hashable {
     }
 
     /// `80 kg × 8, 8, 7`: runs of the same load share one weight.
-    static func describe(_ sets: [LoggedSet], kind: ExerciseKind) -> String {
+    static func describe(_ sets: [LoggedSet], kind: ExerciseKind, unit: MassUnit? = nil) -> String {
         var parts: [String] = []
         var lastLoad: String?
         for set in sets {
@@ -87,11 +93,11 @@ public struct ExerciseCard: Sendable, Hashable {
                 parts.append(distance.formatted() + time)
                 lastLoad = nil
             } else if set.reps == nil || kind == .timed, let duration = set.durationMilliseconds {
-                let added = set.weight.flatMap { $0.tenThousandths > 0 ? " with " + $0.formatted() : nil } ?? ""
+                let added = set.weight.flatMap { $0.tenThousandths > 0 ? " with " + $0.formatted(in: unit) : nil } ?? ""
                 parts.append(DurationText.clock(duration) + added)
                 lastLoad = nil
             } else if let reps = set.reps {
-                let load = loadText(set, kind: kind)
+                let load = loadText(set, kind: kind, unit: unit)
                 if load == lastLoad {
                     parts.append(String(reps))
                 } else {
@@ -103,9 +109,9 @@ public struct ExerciseCard: Sendable, Hashable {
         return parts.joined(separator: ", ")
     }
 
-    /// `80 kg`; `BW` or `BW+10 kg` for a body-weight set.
-    private static func loadText(_ set: LoggedSet, kind: ExerciseKind) -> String {
+    /// `80 kg`; `BW` or `BW + 10 kg` for a body-weight set (the spelling of every screen).
+    private static func loadText(_ set: LoggedSet, kind: ExerciseKind, unit: MassUnit?) -> String {
         guard let weight = set.weight, weight.tenThousandths != 0 else { return "BW" }
-        return kind == .bodyweight ? "BW+" + weight.formatted() : weight.formatted()
+        return kind == .bodyweight ? "BW + " + weight.formatted(in: unit) : weight.formatted(in: unit)
     }
 }

@@ -1,19 +1,20 @@
 import ArgumentParser
 import WlogCore
 
-/// `wlog chart e1rm EXERCISE | bodyweight | volume`: a chart in the terminal or an SVG file.
+/// `wlog chart e1rm EXERCISE | reps EXERCISE | bodyweight | volume`: a chart in the terminal or an SVG file.
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart", abstract: "Chart e1RM of an exercise, body weight or weekly volume (terminal or --svg FILE).",
         discussion: """
-            e1rm EXERCISE: the best e1RM per day (the journal's formula). bodyweight: the last entry of
+            e1rm EXERCISE: the best e1RM per day (the journal's formula). reps EXERCISE: the most reps in a
+            set per day (the progress chart of a body-weight exercise). bodyweight: the last entry of
             each day, with the goal as a dashed line. volume: weekly tonnage of the last --weeks weeks.
             The terminal chart uses braille dots at exactly --width columns; --svg FILE writes a
             standalone SVG instead (one circle per point with data-date and data-value).
             """)
 
-    @Argument(help: "e1rm, bodyweight or volume.") var what: String
-    @Argument(help: "The exercise (for e1rm); several words need no quotes.") var exercise: [String] = []
+    @Argument(help: "e1rm, reps, bodyweight or volume.") var what: String
+    @Argument(help: "The exercise (for e1rm and reps); several words need no quotes.") var exercise: [String] = []
     @Option(help: "Width in columns (40 or more).") var width = 80
     @Option(help: "Height of the plot in rows (4 or more).") var height = 12
     @Option(help: "Weeks of volume to chart.") var weeks = 12
@@ -32,12 +33,15 @@ struct ChartCommand: ParsableCommand {
         case "e1rm":
             guard !exercise.isEmpty else { throw WlogError.usage("chart e1rm needs an exercise, e.g. wlog chart e1rm bench press") }
             chart = state.e1rmChart(exercise: try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state), context: query)
+        case "reps":
+            guard !exercise.isEmpty else { throw WlogError.usage("chart reps needs an exercise, e.g. wlog chart reps pull-up") }
+            chart = state.repsChart(exercise: try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state), context: query)
         case "bodyweight", "body-weight", "bw":
             chart = state.bodyweightChart(context: query)
         case "volume":
             chart = state.volumeChart(weeks: weeks, context: query)
         default:
-            throw WlogError.usage("chart '\(what)' is unknown; use e1rm EXERCISE, bodyweight or volume")
+            throw WlogError.usage("chart '\(what)' is unknown; use e1rm EXERCISE, reps EXERCISE, bodyweight or volume")
         }
         if what.lowercased() != "e1rm", !exercise.isEmpty {
             throw WlogError.usage("chart \(what) takes no exercise (got '\(exercise.joined(separator: " "))')")

@@ -11,13 +11,17 @@ struct CoachCommand: ParsableCommand {
             = no e1RM PR in the last 3 sessions spanning ≥ 3 weeks; deload = plateaus on 2+ lifts or
             ≥ 5 weeks since a lighter week; red flags = 2 pain reports or 3 sessions with mobility ≤ 2
             within 14 days. Session load = session RPE × minutes (Foster); acute : chronic = mean daily
-            load over 7 ÷ 28 days, a description of the trend, not an injury predictor.
+            load over 7 ÷ 28 days (and exponentially weighted), from the first session on; weekly
+            monotony and strain (Foster): a description of the trend, not an injury predictor.
+            --load: only the load figures (columns day, acute, chronic, ratio, ewma_acute, ewma_chronic,
+            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […]}.
             --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight
             (the profile's sex picks the constants).
             --format csv|json|jsonl: columns kind, exercise, message (with --scores: one record).
             """)
 
-    @Flag(help: "Only the powerlifting scores (DOTS, IPF GL).") var scores = false
+    @Flag(help: "Only the powerlifting scores (DOTS, IPF GL, Wilks, IPF points).") var scores = false
+    @Flag(help: "Only the training-load figures.") var load = false
 
     func run() throws {
         let context = try Context.resolve()
@@ -27,12 +31,18 @@ struct CoachCommand: ParsableCommand {
             try printScores(loaded.state.lifterScores(context: query), unit: loaded.unit, format: context.format)
             return
         }
+        if load {
+            let figures = loaded.state.trainingLoad(context: query)
+            guard context.format == .table else { return Printer.emit(LoadRows.rows(figures), format: context.format) }
+            return Printer.write(LoadRows.text(figures))
+        }
         let report = loaded.state.coachReport(context: query)
         guard context.format == .table else {
             var rows = Rows(columns: ["kind", "exercise", "message"])
             for s in report.suggestions { rows.append([.text(s.kind.rawValue), .optional(s.exercise), .text(s.message)]) }
-            Printer.emit(rows, format: context.format)
-            return
+            guard context.format == .json else { return Printer.emit(rows, format: context.format) }
+            return Printer.write(ReadOutput.object([("suggestions", ReadOutput.array(rows, multiline: false)),
+                                                    ("load", ReadOutput.array(LoadRows.rows(report.load), multiline: false))]) + "\n")
         }
         var text = "Suggestions\n"
         if report.suggestions.isEmpty { text += "  nothing to change: keep following the plan\n" }
@@ -47,37 +57,19 @@ struct CoachCommand: ParsableCommand {
             text += "  " + tag + String(repeating: " ", count: max(1, 11 - TableText.width(tag)))
                 + (s.exercise.map { $0 + ": " } ?? "") + s.message + "\n"
         }
-        text += "\n" + loadText(report.load)
+        text += "\n" + LoadRows.text(report.load)
         Printer.write(text)
     }
 
-    /// The load trend: sessions of the last 28 days and the weekly acute : chronic points.
-    func loadText(_ load: TrainingLoad) -> String {
-        guard !load.sessions.isEmpty || load.trend.contains(where: { $0.chronic > 0 }) else {
-            return "Training load: no finished session with a session RPE yet (wlog append workout finish --session-rpe 7)\n"
-        }
-        var text = "Training load (session RPE × minutes; acute : chronic = 7-day ÷ 28-day mean daily load)\n"
-        var table = Rows(columns: ["Day", "Acute/day", "Chronic/day", "A:C"])
-        for p in load.trend {
-            table.append([.text(p.day.iso), fixed(p.acute, 1), fixed(p.chronic, 1), p.ratio.map { fixed($0, 2) } ?? .null])
-        }
-        text += TableText.render(table)
-        text += "A trend to read, not an injury predictor.\n"
-        return text
-    }
-
-    func fixed(_ value: Double, _ digits: Int) -> Cell {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        return .fixed(Int64(((value * scale).rounded() / scale * 10_000).rounded()), digits: digits)
-    }
+    func fixed(_ value: Double, _ digits: Int) -> Cell { LoadRows.fixed(value, digits) }
 
     func printScores(_ s: LifterScores, unit: MassUnit, format: OutputFormat) throws {
-        var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl"])
+        var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl",
+                                  "wilks", "wilks_2020", "ipf_points", "estimated_total"])
+        let points = [s.dots, s.ipfGL, s.benchIPFGL, s.wilks, s.wilks2020, s.ipfPoints].map { $0.map { fixed($0, 2) } ?? .null }
         rows.append([.mass(s.squat?.weight, in: unit), .mass(s.bench?.weight, in: unit), .mass(s.deadlift?.weight, in: unit),
                      .mass(s.total, in: unit), .text(unit.rawValue), .mass(s.bodyweight?.weight, in: unit),
-                     .optional(s.sex?.rawValue), s.dots.map { fixed($0, 2) } ?? .null, s.ipfGL.map { fixed($0, 2) } ?? .null,
-                     s.benchIPFGL.map { fixed($0, 2) } ?? .null])
+                     .optional(s.sex?.rawValue)] + points + [.mass(s.estimatedTotal, in: unit)])
         guard format == .table else {
             Printer.emit(rows, format: format)
             return
@@ -85,15 +77,25 @@ struct CoachCommand: ParsableCommand {
         var lines = ""
         for (name, lift) in [("Squat", s.squat), ("Bench", s.bench), ("Deadlift", s.deadlift)] {
             lines += name.padding(9) + (lift.map { $0.weight.formatted(in: unit) + " × \($0.reps)  " + $0.exercise + "  " + $0.day.iso }
-                ?? "no set yet") + "\n"
+                ?? "no single yet") + "\n"
         }
-        lines += "Total".padding(9) + (s.total.map { $0.formatted(in: unit) } ?? "needs a squat, a bench and a deadlift") + "\n"
+        lines += "Total".padding(9) + (s.total.map { $0.formatted(in: unit) + "  (best singles)" }
+            ?? "needs a single of squat, bench and deadlift") + "\n"
+        if let estimate = s.estimatedTotal {
+            lines += "e1RM".padding(9) + estimate.formatted(in: unit) + "  (an estimate from the best e1RMs; not scored)\n"
+        }
         lines += "Body wt".padding(9) + (s.bodyweight.map { $0.weight.formatted(in: unit) + "  " + $0.at.localDay.iso }
             ?? "none yet (wlog append bodyweight 80kg)") + "\n"
         if s.sex == nil { lines += "Scores need your sex for the constants: wlog append profile --sex male|female\n" }
         if let dots = s.dots { lines += "DOTS".padding(9) + fixed(dots, 2).plain + "\n" }
         if let gl = s.ipfGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic powerlifting)\n" }
         if let gl = s.benchIPFGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic bench only)\n" }
+        if let wilks = s.wilks { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (original)\n" }
+        if let wilks = s.wilks2020 { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (2020)\n" }
+        if let points = s.ipfPoints { lines += "IPF pts".padding(9) + fixed(points, 2).plain + "  (2019, classic powerlifting)\n" }
+        if s.total != nil, s.sex != nil, let bw = s.bodyweight, s.dots == nil {
+            lines += "No score under 40 kg of body weight (\(bw.weight.formatted(in: unit))): the formulas are not published there\n"
+        }
         Printer.write(lines)
     }
 }

@@ -37,7 +37,7 @@ struct ExercisesCommand: ParsableCommand {
             table.append([
                 .text(exercise.name), .text(exercise.group.rawValue), .text(card.lastSet.map(sets.line.what) ?? ""),
                 .text(card.lastSessionTopSet.map(sets.line.what) ?? ""),
-                .text(card.pr.map { $0.kind.name + " " + RecordRows.text($0, unit: loaded.unit) } ?? ""),
+                .text(card.pr.map { $0.kind.name + " " + RecordRows.text($0, unit: loaded.unit, kind: exercise.kind) } ?? ""),
             ])
         }
         Printer.emit(table, format: .table, tableHeaders: ["Exercise", "Group", "Last set", "Last top set", "PR"])
@@ -120,11 +120,12 @@ struct ExerciseCommand: ParsableCommand {
         if let note = exercise.pinnedNote { pairs.append(("pinned", note)) }
         if let last = card.lastSet { pairs.append(("last set", last.performed.localDay.iso + "  " + line.what(last))) }
         if let top = card.lastSessionTopSet {
+            let previous = card.previousPerformanceText(in: unit)
             pairs.append(("last session", top.performed.localDay.iso + "  top " + line.what(top)
-                + (card.previousPerformanceText.isEmpty ? "" : "  ·  " + card.previousPerformanceText)))
+                + (previous.isEmpty ? "" : "  ·  " + previous)))
         }
         if let pr = card.pr {
-            pairs.append(("PR (" + pr.kind.name + ")", RecordRows.text(pr, unit: unit) + "  " + pr.performed.localDay.iso))
+            pairs.append(("PR (" + pr.kind.name + ")", RecordRows.text(pr, unit: unit, kind: exercise.kind) + "  " + pr.performed.localDay.iso))
         }
         if card.lastSet == nil { pairs.append(("sets", "none logged yet")) }
         text += FieldsText.render(pairs)
@@ -132,7 +133,7 @@ struct ExerciseCommand: ParsableCommand {
             var table = Rows(columns: ["record", "value", "set", "date", "new"])
             for record in records.records {
                 table.append([
-                    .text(record.kind.name), .text(RecordRows.text(record, unit: unit)),
+                    .text(record.kind.name), .text(RecordRows.text(record, unit: unit, kind: exercise.kind)),
                     .text(sets.state.set(record.set).map(line.what) ?? ""), .text(record.performed.localDay.iso),
                     .text(record.isNew(now: now) ? "NEW" : ""),
                 ])

@@ -59,7 +59,7 @@ struct PRs: ParsableCommand {
         for exerciseRecords in records {
             for record in exerciseRecords.records {
                 table.append([
-                    .text(record.kind.name), .text(RecordRows.text(record, unit: unit)),
+                    .text(record.kind.name), .text(RecordRows.text(record, unit: unit, kind: exerciseRecords.exercise.kind)),
                     .text(state.set(record.set).map(line.what) ?? ""), .text(record.performed.localDay.iso),
                     .text(record.isNew(now: now) ? "NEW" : ""),
                 ])
@@ -75,7 +75,7 @@ struct PRs: ParsableCommand {
         for exerciseRecords in records {
             let exercise = exerciseRecords.exercise
             func value(_ kind: RecordKind) -> String {
-                exerciseRecords.record(kind).map { RecordRows.text($0, unit: unit) } ?? ""
+                exerciseRecords.record(kind).map { RecordRows.text($0, unit: unit, kind: exercise.kind) } ?? ""
             }
             let bestSet = exerciseRecords.record(.e1rm).flatMap { state.set($0.set) }.map(line.what) ?? ""
             let latest = exerciseRecords.records.max { $0.performed.instant < $1.performed.instant }

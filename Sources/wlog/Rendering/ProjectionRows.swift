@@ -23,7 +23,7 @@ enum ExerciseCardRows {
             .optional(card.lastSet?.performed.localDay.iso), .optional(card.lastSet.map(line.what)),
             .optional(card.lastSet?.id.hex), .optional(card.lastSessionTopSet.map(line.what)),
             .optional(card.lastSessionTopSet?.id.hex), .optional(card.pr?.kind.name), pr?.0 ?? .null,
-            .optional(pr?.1), .optional(card.pr?.performed.localDay.iso), .optional(card.previousPerformanceText),
+            .optional(pr?.1), .optional(card.pr?.performed.localDay.iso), .optional(card.previousPerformanceText(in: sets.unit)),
         ]
     }
 

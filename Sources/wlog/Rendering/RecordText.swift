@@ -15,10 +15,14 @@ enum RecordRows {
         }
     }
 
-    /// A record's value as a lifter reads it: `100 kg`, `12 reps`, `5 km`, `25:00`, `5:00 /km`.
-    static func text(_ record: PersonalRecord, unit: MassUnit) -> String {
+    /// A record's value as a lifter reads it: `100 kg`, `12 reps`, `5 km`, `25:00`, `5:00 /km`; the
+    /// load records of a body-weight exercise (heaviest, rep maxes, e1RM: of the added load) read
+    /// `BW + 10 kg`, as its sets do.
+    static func text(_ record: PersonalRecord, unit: MassUnit, kind: ExerciseKind = .strength) -> String {
         switch record.value {
-        case .mass(let mass): return mass.formatted(in: unit)
+        case .mass(let mass):
+            let isLoad = record.kind != .setVolume
+            return (kind == .bodyweight && isLoad ? "BW + " : "") + mass.formatted(in: unit)
         case .reps(let reps): return "\(reps) reps"
         case .distance(let distance): return distance.formatted()
         case .duration(let ms): return DurationText.clock(ms)

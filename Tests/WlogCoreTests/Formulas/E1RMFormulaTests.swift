@@ -19,10 +19,11 @@ struct E1RMFormulaTests {
     @Test func brzyckiPublishedValuesAndPole() {
         // 100 × 36 / 27 = 133.333…
         #expect(close(E1RMFormula.brzycki.estimate(weight: 100, reps: 10), 133.33, 0.01))
+        // Published as valid to 10 reps: beyond, no estimate even with the cap raised (the pole
+        // at 37 reps is never reached).
+        #expect(E1RMFormula.brzycki.estimate(weight: 100, reps: 11, maxReps: 50) == nil)
+        #expect(E1RMFormula.brzycki.estimate(weight: 100, reps: 36, maxReps: 50) == nil)
         #expect(E1RMFormula.brzycki.estimate(weight: 100, reps: 37, maxReps: 50) == nil)
-        #expect(E1RMFormula.brzycki.estimate(weight: 100, reps: 40, maxReps: 50) == nil)
-        // 36 reps: 100 × 36 / 1 = 3600
-        #expect(close(E1RMFormula.brzycki.estimate(weight: 100, reps: 36, maxReps: 50), 3600))
     }
 
     @Test func epleyEqualsBrzyckiAtTenReps() {
@@ -34,11 +35,20 @@ struct E1RMFormulaTests {
         }
     }
 
-    @Test(arguments: E1RMFormula.allCases)
+    @Test(arguments: E1RMFormula.allCases.filter { $0 != .rpe })
     func aSingleEstimatesItsOwnWeight(formula: E1RMFormula) {
         #expect(formula.estimate(weight: 142.5, reps: 1) == 142.5)
         #expect(formula.estimate(weight: 142.5, reps: 1, rpe: 8) == 142.5)
         #expect(formula.estimate(weight: Mass.lb(315), reps: 1, rpe: RPE(9)) == Mass.lb(315))
+    }
+
+    /// Under `rpe` a single is the weight itself only where no RPE below 10 says otherwise: the RTS
+    /// chart puts a single @8 (effective 3 reps) at 92.2 % and @9 (effective 2) at 95.5 %.
+    @Test func underRPEASingleBelowRPE10IsNotAMax() {
+        #expect(close(E1RMFormula.rpe.estimate(weight: 142.5, reps: 1, rpe: 8), 142.5 / 0.922))  // 154.5553
+        #expect(E1RMFormula.rpe.estimate(weight: Mass.lb(315), reps: 1, rpe: RPE(9)) == Mass(tenThousandths: 3_298_429, unit: .lb))
+        #expect(E1RMFormula.rpe.estimate(weight: 142.5, reps: 1, rpe: 10) == 142.5)
+        #expect(E1RMFormula.rpe.estimate(weight: 142.5, reps: 1) == 142.5)
     }
 
     @Test func rpeUsesTheRTSDiagonal() {
@@ -71,13 +81,25 @@ struct E1RMFormulaTests {
     }
 
     @Test func noEstimateAboveMaxReps() {
-        #expect(E1RMFormula.epley.estimate(weight: 100, reps: 12) != nil)
         for formula in E1RMFormula.allCases {
-            #expect(formula.estimate(weight: 100, reps: 13, rpe: 10) == nil)
+            #expect(formula.estimate(weight: 100, reps: 13, rpe: 10) == nil, "the default cap is 12")
         }
-        // 100 × (1 + 13/30) = 143.3333 when the limit is raised
-        #expect(close(E1RMFormula.epley.estimate(weight: 100, reps: 13, maxReps: 15), 143.3333))
         #expect(E1RMFormula.epley.estimate(weight: 100, reps: 6, maxReps: 5) == nil)
+    }
+
+    /// Each formula has its own published rep range: the linear family to 10 reps, Mayhew,
+    /// Wathen and Lombardi to 20, `rpe` to the chart's end (16 effective reps).
+    @Test func eachFormulaHasItsOwnValidRepRange() {
+        #expect(E1RMFormula.allCases.map(\.validReps) == [10, 10, 10, 20, 20, 10, 20, 16])
+        for formula in [E1RMFormula.epley, .brzycki, .lander, .oconner] {
+            #expect(formula.estimate(weight: 100, reps: 10) != nil)
+            #expect(formula.estimate(weight: 100, reps: 11, maxReps: 50) == nil, "\(formula)")
+        }
+        // Mayhew at 15 with the cap raised: 10000 / (52.2 + 41.9·e^−0.825 = 70.5604) = 141.7192
+        #expect(close(E1RMFormula.mayhew.estimate(weight: 100, reps: 15, maxReps: 20), 141.7192))
+        #expect(E1RMFormula.mayhew.estimate(weight: 100, reps: 15) == nil, "the lifter's cap (12) still applies")
+        #expect(E1RMFormula.wathen.estimate(weight: 100, reps: 21, maxReps: 50) == nil)
+        #expect(close(E1RMFormula.lombardi.estimate(weight: 100, reps: 20, maxReps: 50), 134.9283))  // 100 · 20^0.1
     }
 
     @Test func noEstimateWithoutRepsOrLoad() {

@@ -70,13 +70,20 @@ struct ExerciseCardTests {
         #expect(card.lastSessionTopSet?.seq == 1)
     }
 
+    @Test func aMissedAttemptIsNoTopSetButStaysInThePreviousPerformance() {
+        let sets = [F.lift(1, "bench-press", day: 1, 100, 5), F.lift(2, "bench-press", day: 1, 140, 0)]
+        let card = ExerciseCard(exercise: bench, sets: sets, now: F.at(day: 3), offsetMinutes: 0)
+        #expect(card.lastSessionTopSet?.seq == 1)
+        #expect(card.previousPerformanceText == "100 kg × 5, 140 kg × 0")
+    }
+
     @Test func bodyweightAndCardioText() {
         let pullUps = [
             F.lift(1, "pull-up", day: 1, nil, 12), F.lift(2, "pull-up", day: 1, 0, 10),
             F.lift(3, "pull-up", day: 1, 10, 5),
         ]
         let card = ExerciseCard(exercise: F.exercise("pull-up"), sets: pullUps, now: F.at(day: 2), offsetMinutes: 0)
-        #expect(card.previousPerformanceText == "BW × 12, 10, BW+10 kg × 5")
+        #expect(card.previousPerformanceText == "BW × 12, 10, BW + 10 kg × 5")
         #expect(card.pr?.kind == .repMax(1))
         let runs = [F.cardio(1, "running", day: 1, 5, .km, seconds: 1500)]
         let run = ExerciseCard(exercise: F.exercise("running"), sets: runs, now: F.at(day: 2), offsetMinutes: 0)
