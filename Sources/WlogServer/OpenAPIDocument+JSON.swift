@@ -3218,6 +3218,10 @@ extension OpenAPIDocument {
           },
           "notes": {
             "type": "string"
+          },
+          "force": {
+            "type": "boolean",
+            "description": "Log a value the engine finds implausible (a set over 1000 kg, a body weight outside 20–400 kg) as it is; without it such a value is refused naming the field."
           }
         },
         "examples": [
@@ -3290,6 +3294,10 @@ extension OpenAPIDocument {
           },
           "notes": {
             "type": "string"
+          },
+          "force": {
+            "type": "boolean",
+            "description": "Log a value the engine finds implausible (a set over 1000 kg, a body weight outside 20–400 kg) as it is; without it such a value is refused naming the field."
           }
         },
         "minProperties": 1,
@@ -3434,6 +3442,10 @@ extension OpenAPIDocument {
           },
           "notes": {
             "type": "string"
+          },
+          "force": {
+            "type": "boolean",
+            "description": "Log a value the engine finds implausible (a set over 1000 kg, a body weight outside 20–400 kg) as it is; without it such a value is refused naming the field."
           }
         }
       }

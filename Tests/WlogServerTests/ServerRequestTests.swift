@@ -29,7 +29,8 @@ extension ServerSecurityTests {
                 .failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
             // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
             let near = String(repeating: "x", count: (1 << 20) - 40)
-            try await api.post("workouts", #"{"name":""# + near + #""}"#).failure(.badRequest, "VALIDATION_ERROR", field: "body")
+            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
+                .failure(.badRequest, "VALIDATION_ERROR", field: "body")
             #expect(harness.journalBytes(Self.lifterD) == before)
             // The connection still serves.
             _ = try await api.get("workouts/\(workout)").success(.ok)
@@ -92,8 +93,8 @@ extension ServerSecurityTests {
             #expect(harness.journalBytes(Self.lifterD) == before)
             // JSON under its other names is taken.
             _ = try await api.call(.post, "workouts", #"{"name":"A"}"#, contentType: "application/json; charset=utf-8").success(.created)
-            _ = try await api.call(.post, "workouts", #"{"name":"B"}"#, contentType: "Application/JSON").success(.created)
-            _ = try await api.call(.post, "workouts", #"{"name":"C"}"#, contentType: "application/vnd.api+json").success(.created)
+            _ = try await api.call(.post, "bodyweight", #"{"weightKg":80}"#, contentType: "Application/JSON").success(.created)
+            _ = try await api.call(.post, "bodyweight", #"{"weightKg":81}"#, contentType: "application/vnd.api+json").success(.created)
         }
     }
 
@@ -160,6 +161,9 @@ extension ServerSecurityTests {
             let routine = #"{"id":"ppl","name":"PPL","days":[{"title":"Push","exercises":[{"exercise":"bench press","sets":3,"reps":5}]}]}"#
             #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "append", "routine", "--file", "-"], stdin: routine)
                 .status == 0)
+            // One session in progress at a time: a second start answers 409 until the first completes.
+            try await api.post("routines/ppl.1/start").failure(.conflict, "WORKOUT_IN_PROGRESS")
+            _ = try await api.patch("workouts/\(workout)", #"{"completedAt":"2026-01-15T09:30:00Z"}"#).success(.ok)
             let started = try await api.post("routines/ppl.1/start", headers: key).success(.created)
             #expect(try await api.post("routines/ppl.1/start", headers: key).success(.created) == started)
             // The client's id on another kind of event, or another exercise: 409, nothing appended.
@@ -171,13 +175,15 @@ extension ServerSecurityTests {
             // Another key is another workout; the same key from another lifter is theirs alone.
             var other = HTTPFields()
             other[.init("Idempotency-Key")!] = "retry-2"
+            let startedID = try #require(started["id"]?.string)
+            _ = try await api.patch("workouts/\(startedID)", #"{"completedAt":"2026-01-15T09:30:00Z"}"#).success(.ok)
             #expect(try await api.post("workouts", #"{"name":"Push Day"}"#, headers: other).success(.created)["id"] != .string(workout))
             let theirs = try await API(client: client, token: tokenA).post("workouts", #"{"name":"Push Day"}"#, headers: key).success(.created)
             #expect(theirs["id"] != .string(workout))
         }
         let types = try harness.events(Self.lifterD).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
         #expect(types == ["workout.started", "workout.exercise.added", "set.logged", "set.logged", "bodyweight.recorded",
-                          "routine.created", "workout.started", "workout.started"])
+                          "routine.created", "workout.finished", "workout.started", "workout.finished", "workout.started"])
         #expect(try harness.events(Self.lifterA).count == 1)
     }
 
@@ -194,7 +200,6 @@ extension ServerSecurityTests {
             let set = try #require(try await api.post(sets, #"{"reps":5,"weightKg":100}"#).success(.created)["id"]?.string)
             let before = try #require(harness.journalBytes(Self.lifterD))
             let cases: [(HTTPRequest.Method, String, String?, String, String)] = [
-                (.post, sets, #"{"reps":0,"weightKg":100}"#, "reps", "0 is not allowed — a strength set needs reps ≥ 1"),
                 (.post, sets, #"{"reps":-1,"weightKg":100}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
                 (.post, sets, #"{"reps":5,"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
                 (.post, sets, #"{"reps":5}"#, "weightKg", "none is not allowed — a strength set needs weight > 0"),
@@ -205,7 +210,7 @@ extension ServerSecurityTests {
                  #""yesterday" is not an ISO 8601 instant with a zone — e.g. 2026-01-15T09:30:00Z"#),
                 (.post, sets, #"{"reps":5,"weightKg":100,"completedAt":"2026-01-20T00:00:00Z"}"#, "completedAt",
                  "2026-01-20T00:00:00+00:00 is not allowed — it is more than a day after now (2026-01-15T09:30:00+00:00)"),
-                (.patch, "\(sets)/\(set)", #"{"reps":0}"#, "reps", "0 is not allowed — a strength set needs reps ≥ 1"),
+                (.patch, "\(sets)/\(set)", #"{"reps":-1}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
                 (.patch, "\(sets)/\(set)", #"{"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
                 (.patch, "\(sets)/\(set)", #"{}"#, "body", "has no field to change — send reps, weightKg, rpe, setType, isCompleted …"),
                 (.post, "workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#, "exerciseId",

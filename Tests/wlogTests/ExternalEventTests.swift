@@ -12,7 +12,7 @@ struct ExternalEventTests {
 
     static let refused: [(line: String, message: String)] = [
         (set(#""reps":5,"weight":"-1000","unit":"kg""#), "set.weight: -1000 kg is not allowed — a strength set needs weight > 0"),
-        (set(#""reps":0,"weight":"100","unit":"kg""#), "set.reps"),
+        (set(#""reps":-1,"weight":"100","unit":"kg""#), "set.reps"),
         (set(#""reps":5000,"weight":"100","unit":"kg""#), "set.reps: 5000 is not allowed — reps are 0 to 1000"),
         (set(#""reps":5,"weight":"99999","unit":"kg""#), "set.weight: 99999 kg is not allowed"),
         (set(#""reps":5,"weight":"100","unit":"kg","distance":"5","distance_unit":"km""#), "set.distance"),

@@ -50,8 +50,8 @@ struct NumberRangeTests {
     @Test func theBoundsThemselvesAreAccepted() throws {
         let wlog = try AppendRefusalTests.journal()
         defer { wlog.cleanup() }
-        for arguments in [["append", "set", "bench", "10000x1000"], ["append", "set", "running", "1000km", "168:00:00"],
-                          ["append", "set", "plank", "168h"], ["append", "bodyweight", "1000"]] {
+        for arguments in [["append", "set", "bench", "10000x1000", "--force"], ["append", "set", "running", "1000km", "168:00:00"],
+                          ["append", "set", "plank", "168h"], ["append", "bodyweight", "1000", "--force"]] {
             #expect(try wlog.run(arguments).status == 0, "\(arguments)")
         }
         for read in [["prs"], ["history"], ["volume", "--weeks", "5200"], ["e1rm", "bench"], ["export", "sets"], ["bodyweight"]] {

@@ -44,7 +44,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     /// 400 from the engine's refusal: the field, the value and the fix.
     public static func refused(_ refusal: Refusal, field: String? = nil) -> APIError {
-        let message = refusal.value + " " + refusal.problem + " — " + refusal.allowed
+        // The engine's fixes name the CLI's flag; the API's is a body field.
+        let allowed = refusal.allowed.replacingOccurrences(of: "add --force", with: "send \"force\": true")
+        let message = refusal.value + " " + refusal.problem + " — " + allowed
             + (refusal.suggestions.isEmpty ? "" : " (did you mean " + refusal.suggestions.joined(separator: ", ") + "?)")
         let name = field ?? refusal.field
         return APIError(.badRequest, code: "VALIDATION_ERROR", message: name + ": " + message,

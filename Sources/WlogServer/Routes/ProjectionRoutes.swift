@@ -117,6 +117,8 @@ struct ProjectionRoutes: Sendable {
         var weightKg: Double
         var recordedAt: String?
         var notes: String?
+        /// Confirms a body weight the engine finds implausible (outside 20–400 kg).
+        var force: Bool?
     }
 
     /// `POST /bodyweight {weightKg, recordedAt?, notes?}`: records a body weight. 201 with the stats.
@@ -131,7 +133,9 @@ struct ProjectionRoutes: Sendable {
                 if let first = fixed.first, view.state.contains(eventID: first) { return [] }
                 guard let weight else { return [] }
                 let at = try RouteSupport.zoned(body.recordedAt, field: "recordedAt", view: view)
-                return try decide(.recordBodyweight(weight: weight, at: at, notes: body.notes), state: view.state, context: decideContext)
+                var context = decideContext
+                context.confirmsImplausible = body.force == true
+                return try decide(.recordBodyweight(weight: weight, at: at, notes: body.notes), state: view.state, context: context)
             } render: { view, _ in
                 try JSONBody.envelope(BodyweightModel(view.state.bodyweightStats(context: view.queryContext(now: now))), status: .created)
             }

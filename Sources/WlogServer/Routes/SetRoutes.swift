@@ -26,6 +26,8 @@ struct SetRoutes: Sendable {
         var durationSeconds: Double?
         var distanceMeters: Double?
         var notes: String?
+        /// Confirms a value the engine finds implausible (a set over 1,000 kg).
+        var force: Bool?
 
         var isEmpty: Bool {
             reps == nil && weightKg == nil && rpe == nil && effort == nil && setType == nil && isCompleted == nil
@@ -97,7 +99,9 @@ struct SetRoutes: Sendable {
                 let command = LogSets(exercise: exercise.id, workout: record.id, at: at, reps: reps, weight: weight,
                                       distance: distance, durationMilliseconds: duration, rpe: body.rpe, effort: body.effort,
                                       setType: type ?? .working, done: body.isCompleted ?? true, notes: body.notes)
-                return try decide(.logSets(command), state: view.state, context: decideContext)
+                var context = decideContext
+                context.confirmsImplausible = body.force == true
+                return try decide(.logSets(command), state: view.state, context: context)
             } render: { view, events in
                 guard let id = events.first?.id ?? fixed.first else { throw APIError.notFound("set") }
                 return try JSONBody.envelope(try Self.model(id, view: view), status: .created)
@@ -122,7 +126,9 @@ struct SetRoutes: Sendable {
                 let command = EditSet(set: setID, at: at, reps: reps, weight: weight, distance: distance,
                                       durationMilliseconds: duration, rpe: body.rpe, effort: body.effort, setType: type,
                                       done: body.isCompleted, notes: body.notes)
-                return try decide(.editSet(command), state: view.state, context: decideContext)
+                var context = decideContext
+                context.confirmsImplausible = body.force == true
+                return try decide(.editSet(command), state: view.state, context: context)
             } render: { view, _ in
                 try JSONBody.envelope(try Self.model(setID, view: view))
             }

@@ -72,7 +72,16 @@ struct WorkoutRoutes: Sendable {
                     command.routine = routine.id
                     command.day = day.index
                 }
-                return try decide(.startWorkout(command), state: view.state, context: decideContext)
+                do {
+                    return try decide(.startWorkout(command), state: view.state, context: decideContext)
+                } catch let refusal as Refusal where refusal.field == "workout" {
+                    // Another session is in progress within 12 hours (domain: one session at a time).
+                    guard let open = view.state.openWorkouts.first(where: { $0.id.short == refusal.value }) else { throw refusal }
+                    let id = APIID.text(open.id)
+                    throw APIError(.conflict, code: "WORKOUT_IN_PROGRESS",
+                                   message: "workout \(id) is already in progress — complete it (PATCH /workouts/\(id) with completedAt) or delete it before starting another",
+                                   details: [.init(field: "workout", message: id + " is in progress")])
+                }
             } render: { view, events in
                 guard let id = events.first?.id ?? fixed.first, view.state.workout(id) != nil else {
                     throw APIError(.conflict, code: "CONFLICT", message: "the id was already used by another kind of event")

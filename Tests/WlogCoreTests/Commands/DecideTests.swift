@@ -56,7 +56,7 @@ struct DecideSetTests {
 
     @Test func strengthSetNeedsReps() {
         let r = refusal(.logSets(LogSets(exercise: "bench press", reps: -1, weight: .kg(100))), FixtureLibrary.state)
-        #expect(r?.message == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+        #expect(r?.message == "set.reps: -1 is not allowed — reps are 0 to 1000")
         #expect(r?.field == "set.reps" && r?.value == "-1")
     }
 
@@ -90,7 +90,7 @@ struct DecideSetTests {
                 == "set.weight: -5 kg is not allowed — a body-weight set needs added weight ≥ 0")
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: 0)), FixtureLibrary.state) == nil)
         #expect(refusal(.logSets(LogSets(exercise: "pull-up", reps: -2)), FixtureLibrary.state)?.message
-                == "set.reps: -2 is not allowed — a body-weight set needs reps ≥ 0 (0 = a missed attempt)")
+                == "set.reps: -2 is not allowed — reps are 0 to 1000")
     }
 
     @Test func cardioSetNeedsDistanceAndDurationOnly() {
@@ -218,7 +218,7 @@ struct DecideSetTests {
                 == "set: 00000000 is unknown — no set has this id; see `wlog history`")
         #expect(refusal(.editSet(EditSet(set: s)), j.state)?.message == "edit: none is not allowed — give at least one field to change")
         #expect(refusal(.editSet(EditSet(set: s, reps: -1)), j.state)?.message
-                == "set.reps: -1 is not allowed — a strength set needs reps ≥ 0 (0 = a missed attempt)")
+                == "set.reps: -1 is not allowed — reps are 0 to 1000")
         #expect(refusal(.editSet(EditSet(set: s, reps: 0)), j.state) == nil)
         let edit = try decide(.editSet(EditSet(set: s, exercise: "ohp", rpe: 9)), state: j.state, context: context())
         #expect(edit.map(\.payload) == [.setEdited(SetEdited(set: s, exercise: "overhead-press", rpe: RPE(9)))])
