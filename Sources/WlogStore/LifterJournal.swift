@@ -178,6 +178,7 @@ final class LifterJournal: Sendable {
             slot.state?.apply(event)
             appended.append(event)
         }
+        slot.state?.settleHistoryOrder()
         slot.stamp = FileStamp(path: path)
         return appended
     }
@@ -214,6 +215,7 @@ final class LifterJournal: Sendable {
             status = try fold(reader, into: &state, prefix: nil)
             slot.answers = [:]
         }
+        state.settleHistoryOrder()
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()

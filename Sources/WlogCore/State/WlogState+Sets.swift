@@ -25,6 +25,11 @@ extension WlogState {
     /// The number of sets ever logged, deleted ones included.
     public var setCount: Int { sets.rows.count }
 
+    /// Merges the sets placed out of history order (back-dated) into it, so that later reads
+    /// take the order as it is instead of merging them again each time. A state kept between
+    /// reads (the server's) calls it after folding; reads answer the same either way.
+    package mutating func settleHistoryOrder() { sets.mergePending() }
+
     /// The index of a set in `sets.rows`.
     func setSlot(_ id: EventID) -> Int? {
         guard let index = eventIndex.value(for: id), index >= 0 else { return nil }
