@@ -90,8 +90,12 @@ api POST "/workouts/$workout/exercises" '{"exerciseId":"bench-press"}' >/dev/nul
 set1=$(api POST "/workouts/$workout/exercises/bench-press/sets" '{"reps":5,"weightKg":100,"rpe":8}' | field id)
 set2=$(api POST "/workouts/$workout/exercises/bench-press/sets" '{"reps":5,"weightKg":102.5,"setType":"working"}' | field id)
 set3=$(api POST "/workouts/$workout/exercises/bench-press/sets" '{"reps":3,"weightKg":105,"setType":"failure"}' | field id)
+# One session in progress at a time (issue 18): each is completed before the next starts.
+done_at() { date -u -d '+2 seconds' +%Y-%m-%dT%H:%M:%SZ; }
+api PATCH "/workouts/$workout" "{\"completedAt\":\"$(done_at)\"}" >/dev/null
 spare=$(api POST /workouts '{"name":"Legs"}' | field id)
 api POST "/workouts/$spare/exercises/squat/sets" '{"reps":5,"weightKg":140}' >/dev/null
+api PATCH "/workouts/$spare" "{\"completedAt\":\"$(done_at)\"}" >/dev/null
 routine=$(api GET /routines | field 0.id)
 started=$(api POST "/routines/$routine/start" | field id)
 day=$(api GET '/workouts?pageSize=100' | python3 -c 'import json,sys
