@@ -32,7 +32,12 @@ public final class JournalStore: LifterStore {
     let device: String
     private let lifters = Mutex<[LifterID: LifterJournal]>([:])
     private let clock = Atomic<UInt64>(0)
-    private let queue = DispatchQueue(label: "wlog.store", attributes: .concurrent)
+    /// Serial queues, one lifter always on the same: each busy queue has a thread of its own, so
+    /// one lifter's `fdatasync` never holds up another's (a concurrent queue runs on as many
+    /// threads as there are cores, and a thread blocked on the disk still counts as one).
+    private let queues = (0..<JournalStore.queueCount).map { DispatchQueue(label: "wlog.store.\($0)") }
+    /// Journal operations in flight at once, at most.
+    static let queueCount = 64
     private let watchers = Mutex<[LifterID: [Int: ChangeWatch]]>([:])
     private let watcherIDs = Atomic<Int>(0)
     /// Events held, as last counted (an estimate between trims: it only grows until `trim` counts again).
@@ -58,7 +63,7 @@ public final class JournalStore: LifterStore {
     }
 
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
-        try await run {
+        try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
             let result = try journal.read(use: self.tick(), cacheKey: key, body)
@@ -72,7 +77,7 @@ public final class JournalStore: LifterStore {
         decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
-        try await run {
+        try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
             defer { self.settle(lifter, journal, before: before) }
@@ -81,7 +86,7 @@ public final class JournalStore: LifterStore {
     }
 
     public func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
-        try await run {
+        try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let page = try journal.lines(after: after, limit: max(1, limit))
             // Lines another writer appended that no request folded yet: tell the watchers.
@@ -122,8 +127,9 @@ public final class JournalStore: LifterStore {
     public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.heldEvents } } }
 
     /// Runs blocking journal work on the store's threads.
-    private func run<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
-        try await withCheckedThrowingContinuation { continuation in
+    private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> R) async throws -> R {
+        let queue = queues[Int(UInt(bitPattern: lifter.hashValue) % UInt(queues.count))]
+        return try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work() }) }
         }
     }
