@@ -58,6 +58,27 @@ struct ImportCLITests {
         #expect(bad.status == 64 && bad.stderr.contains("--pattern 'twist' is unknown"))
     }
 
+    /// A row whose reps × weight passes Int64 (999999999 × 999999999) trapped in the import's
+    /// volume report (exit 132); it now imports without a crash and adds no volume.
+    @Test func hostileNumbersDoNotCrashTheImport() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let header = try #require(try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").first)
+        var row = try #require(try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").dropFirst().first {
+            $0.contains("Bench Press")
+        }).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let columns = header.split(separator: ",").map(String.init)
+        let weight = try #require(columns.firstIndex(of: "Weight")), reps = try #require(columns.firstIndex(of: "Reps"))
+        row[weight] = "999999999"
+        row[reps] = "999999999"
+        let path = wlog.directory.appendingPathComponent("hostile.csv").path
+        let text = String(header) + "\n" + row.joined(separator: ",") + "\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try wlog.run(["import", "strong", path, "--unit", "kg", "--dry-run"])
+        #expect(result.status != 132, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     /// Invalid UTF-8 is read as U+FFFD, but not without a word (issue 20, item 10): the lines are named.
     @Test func invalidUTF8IsReported() throws {
         let wlog = try Self.journal()

@@ -120,7 +120,11 @@ struct PlanBuilder {
             logged.durationMilliseconds = duration
             if reps == 0 { report.missed += 1 }
             if let weight, set.setType != .warmup, exercise.kind.isStrengthLike {
-                report.volume[weight.unit, default: 0] += weight.tenThousandths * Int64(reps)
+                // A hostile row (999999999 × 999999999) must not trap: past Int64 it adds no volume,
+                // as the projections count none for such a set.
+                let (product, overflow) = weight.tenThousandths.multipliedReportingOverflow(by: Int64(reps))
+                let (sum, sumOverflow) = report.volume[weight.unit, default: 0].addingReportingOverflow(product)
+                if !overflow, !sumOverflow { report.volume[weight.unit] = sum }
             }
         } else {
             logged.durationMilliseconds = duration
