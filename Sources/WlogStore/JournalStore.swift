@@ -33,8 +33,7 @@ public final class JournalStore: LifterStore {
     private let lifters = Mutex<[LifterID: LifterJournal]>([:])
     private let clock = Atomic<UInt64>(0)
     private let queue = DispatchQueue(label: "wlog.store", attributes: .concurrent)
-    private let watchers = Mutex<[LifterID: [Int: ChangeWatch]]>([:])
-    private let watcherIDs = Atomic<Int>(0)
+    private let watchers = ChangeWatchers()
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
     public init(root: String, memoryLimit: Int = 256 << 20, device: String = "server") throws {
@@ -88,23 +87,12 @@ public final class JournalStore: LifterStore {
         }
     }
 
-    public func changes(_ lifter: LifterID) -> ChangeWatch {
-        let id = watcherIDs.add(1, ordering: .relaxed).newValue
-        let watch = ChangeWatch { [weak self] in
-            self?.watchers.withLock { table in
-                table[lifter]?[id] = nil
-                if table[lifter]?.isEmpty == true { table[lifter] = nil }
-            }
-        }
-        watchers.withLock { $0[lifter, default: [:]][id] = watch }
-        return watch
-    }
+    public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
     private func announce(_ lifter: LifterID, before: UInt64, after: UInt64) {
         guard after > before else { return }
-        let watches = watchers.withLock { Array(($0[lifter] ?? [:]).values) }
-        for watch in watches { watch.post(after) }
+        watchers.post(lifter, after)
     }
 
     /// Events held in memory across all lifters.
