@@ -2,22 +2,21 @@ import Synchronization
 import WlogStore
 
 /// Runs database work with a time limit, so that a request during an outage answers 503 instead
-/// of hanging: past `limit` the caller gets `StoreError.unavailable` at once and the work is
-/// cancelled and left to end by itself (its outcome unknown: the caller refolds before trusting
-/// its state again).
+/// of hanging: past `limit` the caller gets `StoreError.unavailable` at once and the work is left
+/// to end by itself (its outcome unknown: the caller refolds before trusting its state again).
+/// The work is not cancelled: a transaction cancelled between its statements could hand its
+/// connection back to the pool still open, and the next statement on it would never commit.
 func withDeadline<R: Sendable>(_ limit: Duration, _ what: String,
                                _ work: @escaping @Sendable () async throws -> R) async throws -> R {
     let outcome = Outcome<R>()
     return try await withCheckedThrowingContinuation { continuation in
         outcome.set(continuation)
-        let worker = Task {
+        Task {
             do { outcome.finish(.success(try await work())) } catch { outcome.finish(.failure(error)) }
         }
         let timer = Task {
             guard (try? await Task.sleep(for: limit)) != nil else { return }
-            if outcome.finish(.failure(StoreError.unavailable("the database did not answer \(what) within \(limit)"))) {
-                worker.cancel()
-            }
+            outcome.finish(.failure(StoreError.unavailable("the database did not answer \(what) within \(limit)")))
         }
         outcome.onFinish { timer.cancel() }
     }

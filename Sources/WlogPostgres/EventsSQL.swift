@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 import WlogCore
 import WlogStore
@@ -43,12 +44,38 @@ enum EventsSQL {
             FROM turn, unnest(\(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[], \(rows.lines)::text[],
                               \(rows.recorded)::bigint[]) AS u(p, i, t, l, r)
             """)
-        for try await _ in sequence {}
+        for try await _ in sequence {}  // the statement's end: a unique violation is thrown here
+    }
+
+    /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT
+    /// included: success means committed). On failure it rolls back; a connection that cannot
+    /// roll back is closed, never handed back to the pool inside a transaction.
+    static func transaction<R>(on connection: PostgresConnection, logger: Logger,
+                               _ body: (_ run: @escaping Run) async throws -> R) async throws -> R {
+        let run: Run = { try await connection.query($0, logger: logger) }
+        try await execute("BEGIN", run)
+        do {
+            let result = try await body(run)
+            try await execute("COMMIT", run)
+            return result
+        } catch {
+            do {
+                try await execute("ROLLBACK", run)
+            } catch {
+                try? await connection.close()
+            }
+            throw error
+        }
+    }
+
+    /// Runs `query` and waits for its end (its error, if any, is thrown here).
+    static func execute(_ query: PostgresQuery, _ run: Run) async throws {
+        for try await _ in try await run(query) {}
     }
 
     /// Takes the lifter's lock exclusive until the transaction ends.
     static func takeTurn(_ lifter: LifterID, run: Run) async throws {
-        for try await _ in try await run("SELECT pg_advisory_xact_lock(hashtext(\(lifter.uuid)::text))") {}
+        try await execute("SELECT pg_advisory_xact_lock(hashtext(\(lifter.uuid)::text))", run)
     }
 
     /// The decided events the stream does not hold yet (by id, as the journal skips duplicates),

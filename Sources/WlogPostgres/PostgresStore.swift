@@ -199,18 +199,19 @@ public final class PostgresStore: LifterStore {
         let lifter = slot.lifter
         do {
             return try await database("appending to lifter \(lifter) in its turn") { [client, logger] in
-                try await client.withTransaction(logger: logger) { connection in
-                    let run: EventsSQL.Run = { try await connection.query($0, logger: logger) }
-                    try await EventsSQL.takeTurn(lifter, run: run)
-                    let state = try await EventsSQL.folded(base, lifter, run: run)
-                    let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: LifterView.zoneName(of: state)))
-                    let events = try decide(view)
-                    if !events.isEmpty {
-                        var rows = EventRows()
-                        for event in events { rows.append(event) }
-                        try await EventsSQL.insert(rows, lifter, run: run)
+                try await client.withConnection { connection in
+                    try await EventsSQL.transaction(on: connection, logger: logger) { run in
+                        try await EventsSQL.takeTurn(lifter, run: run)
+                        let state = try await EventsSQL.folded(base, lifter, run: run)
+                        let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: LifterView.zoneName(of: state)))
+                        let events = try decide(view)
+                        if !events.isEmpty {
+                            var rows = EventRows()
+                            for event in events { rows.append(event) }
+                            try await EventsSQL.insert(rows, lifter, run: run)
+                        }
+                        return (state, events)
                     }
-                    return (state, events)
                 }
             }
         } catch {
@@ -219,11 +220,18 @@ public final class PostgresStore: LifterStore {
         }
     }
 
-    /// Inserts `rows` into `lifter`'s stream as one statement (one transaction): all or none.
-    /// Throws `StoreError.conflict` when a position or id is taken.
+    /// Inserts `rows` into `lifter`'s stream in one transaction: all or none, committed when this
+    /// returns. Throws `StoreError.conflict` when a position or id is taken. (An explicit
+    /// COMMIT, not an autocommit statement: a server shutting down may send an autocommit
+    /// statement's CommandComplete and then roll it back; COMMIT's answer comes only after the
+    /// commit is durable.)
     package func insert(_ rows: EventRows, lifter: LifterID) async throws {
-        try await database("appending to lifter \(lifter)") { [client] in
-            try await EventsSQL.insert(rows, lifter) { try await client.query($0) }
+        try await database("appending to lifter \(lifter)") { [client, logger] in
+            try await client.withConnection { connection in
+                try await EventsSQL.transaction(on: connection, logger: logger) { run in
+                    try await EventsSQL.insert(rows, lifter, run: run)
+                }
+            }
         }
     }
 

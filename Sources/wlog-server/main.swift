@@ -102,7 +102,7 @@ struct Run: AsyncParsableCommand {
         }
         let place = database.map { "store \($0.url)" } ?? "data \(folder)"
         let app = try await WlogAPI.application(configuration, store: database, logger: logger) { port in
-            announce.notice("listening", metadata: ["address": "\(host):\(port)", "store": "\(place)"])
+            announce.notice("listening", metadata: ["address": "\(host):\(port)", "at": "\(place)"])
             FileHandle.standardOutput.write(Data("wlog serve: listening on http://\(host):\(port) (\(place))\n".utf8))
         }
         do {
