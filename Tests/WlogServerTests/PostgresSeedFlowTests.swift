@@ -47,7 +47,7 @@ struct PostgresSeedFlowTests {
     /// `routine.created` event is then committed to the lifter's stream in the database.
     static func routineWrittenByTheCLI(into store: PostgresStore) async throws {
         let scratch = NSTemporaryDirectory() + "wlog-pg-routine-" + UUID().uuidString + ".wlog"
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        defer { for file in [scratch, scratch + ".lock"] { try? FileManager.default.removeItem(atPath: file) } }
         #expect(try ServerHarness.wlog(["--journal", scratch, "init"]).status == 0)
         let created = try ServerHarness.wlog(["--journal", scratch, "append", "routine", "--file", "-"], stdin: SeedFlowTests.routine)
         #expect(created.status == 0, "\(created.stderr)")
