@@ -6,6 +6,7 @@
 //   wlog-server → WlogServer → WlogStore → WlogCore, WlogJournal. The server and its heavy stack
 //   (Hummingbird, jwt-kit) are their own product: `swift build --product wlog` never builds them,
 //   and `wlog serve` runs the `wlog-server` executable found beside `wlog`.
+//   wlog-server → WlogPostgres → WlogStore, postgres-nio: the PostgreSQL store, likewise never in the CLI's build.
 
 import PackageDescription
 
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // The PostgreSQL store of the server only (`wlog serve --store postgres://…`).
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -65,10 +68,28 @@ let package = Package(
             // The OpenAPI document is embedded by scripts/openapi-embed.sh, not shipped as a bundle.
             exclude: ["Resources"]
         ),
+        // The lifters' event streams in one PostgreSQL table (LISTEN/NOTIFY between servers), and
+        // `wlog serve migrate` between it and the journals.
+        .target(
+            name: "WlogPostgres",
+            dependencies: [
+                "WlogCore", "WlogStore", "WlogJournal", "WlogInterop",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "WlogPostgresTests",
+            dependencies: [
+                "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .executableTarget(
             name: "wlog-server",
             dependencies: [
-                "WlogServer", "WlogStore",
+                "WlogServer", "WlogStore", "WlogPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -78,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "WlogServerTests",
             dependencies: [
-                "WlogServer", "WlogStore", "WlogCore", "WlogJournal",
+                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

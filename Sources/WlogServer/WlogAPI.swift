@@ -33,14 +33,14 @@ public enum WlogAPI {
         return router
     }
 
-    /// The application: the embedded store under `configuration.dataDirectory`, its secret,
-    /// the router, bound to `host:port` (`onServerRunning` learns the port when it is 0).
+    /// The application: `store` (default: the embedded store under `configuration.dataDirectory`),
+    /// the secret, the router, bound to `host:port` (`onServerRunning` learns the port when it is 0).
     public static func application(
-        _ configuration: ServerConfiguration, logger: Logger,
+        _ configuration: ServerConfiguration, store: (any LifterStore)? = nil, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
-        let store = try JournalStore(root: configuration.dataDirectory, memoryLimit: configuration.cacheMegabytes << 20,
-                                     device: "server")
+        let store = try store ?? JournalStore(root: configuration.dataDirectory, memoryLimit: configuration.cacheMegabytes << 20,
+                                              device: "server")
         let secret = try configuration.hmacSecret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
         let verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
         return Application(

@@ -16,10 +16,10 @@ public final class ChangeWatch: Sendable {
     private let state = Mutex(State())
     private let onCancel: @Sendable () -> Void
 
-    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+    package init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
 
     /// Records that the stream reached `seq` and wakes the waiter.
-    func post(_ seq: UInt64) {
+    package func post(_ seq: UInt64) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.latest = max(state.latest, seq)
             if state.waiter == nil { state.pendingWake = true }

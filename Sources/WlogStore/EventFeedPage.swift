@@ -4,6 +4,11 @@ public struct EventFeedPage: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         public var seq: UInt64
         public var line: String
+
+        public init(seq: UInt64, line: String) {
+            self.seq = seq
+            self.line = line
+        }
     }
 
     /// The events after the cursor, oldest first.
@@ -12,4 +17,10 @@ public struct EventFeedPage: Sendable, Equatable {
     public var next: UInt64
     /// Whether more events follow `next` already.
     public var hasMore: Bool
+
+    public init(lines: [Line], next: UInt64, hasMore: Bool) {
+        self.lines = lines
+        self.next = next
+        self.hasMore = hasMore
+    }
 }

@@ -38,8 +38,7 @@ public final class JournalStore: LifterStore {
     private let queues = (0..<JournalStore.queueCount).map { DispatchQueue(label: "wlog.store.\($0)") }
     /// Journal operations in flight at once, at most.
     static let queueCount = 64
-    private let watchers = Mutex<[LifterID: [Int: ChangeWatch]]>([:])
-    private let watcherIDs = Atomic<Int>(0)
+    private let watchers = ChangeWatchers()
     /// Events held, as last counted (an estimate between trims: it only grows until `trim` counts again).
     private let held = Atomic<Int>(0)
 
@@ -95,17 +94,7 @@ public final class JournalStore: LifterStore {
         }
     }
 
-    public func changes(_ lifter: LifterID) -> ChangeWatch {
-        let id = watcherIDs.add(1, ordering: .relaxed).newValue
-        let watch = ChangeWatch { [weak self] in
-            self?.watchers.withLock { table in
-                table[lifter]?[id] = nil
-                if table[lifter]?.isEmpty == true { table[lifter] = nil }
-            }
-        }
-        watchers.withLock { $0[lifter, default: [:]][id] = watch }
-        return watch
-    }
+    public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// After a request: tells the watchers when the stream grew, and keeps memory within the limit.
     private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64) {
@@ -119,8 +108,7 @@ public final class JournalStore: LifterStore {
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
     private func announce(_ lifter: LifterID, before: UInt64, after: UInt64) {
         guard after > before else { return }
-        let watches = watchers.withLock { Array(($0[lifter] ?? [:]).values) }
-        for watch in watches { watch.post(after) }
+        watchers.post(lifter, after)
     }
 
     /// Events held in memory across all lifters.

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import WlogPostgres
 import WlogServer
+import WlogStore
 
 /// `wlog-server` (run as `wlog serve`): the HTTP API over the lifters' journals.
 @main
@@ -10,7 +12,7 @@ struct WlogServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wlog serve",
         abstract: "Serve the Treoir REST API v1 over one wlog journal per lifter.",
-        subcommands: [Run.self, Token.self],
+        subcommands: [Run.self, Token.self, Migrate.self],
         defaultSubcommand: Run.self)
 }
 
@@ -43,8 +45,20 @@ struct Run: AsyncParsableCommand {
     var audience = "authenticated"
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
+    @Option(help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DB: the lifters' events in PostgreSQL (default $WLOG_DATABASE_URL, else the data folder's journals).")
+    var store: String?
+
+    /// The database the events live in, nil for the embedded journals.
+    var databaseURL: String? {
+        if let store { return store }
+        let environment = ProcessInfo.processInfo.environment["WLOG_DATABASE_URL"]
+        return environment?.isEmpty == false ? environment : nil
+    }
 
     func validate() throws {
+        if let databaseURL {
+            do { _ = try DatabaseURL(databaseURL) } catch { throw ValidationError("--store: \(error)") }
+        }
         guard Self.split(listen) != nil else {
             throw ValidationError("--listen '\(listen)' is not HOST:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one)")
         }
@@ -85,11 +99,23 @@ struct Run: AsyncParsableCommand {
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
         let announce = logger
-        let app = try await WlogAPI.application(configuration, logger: logger) { port in
-            announce.notice("listening", metadata: ["address": "\(host):\(port)", "data": "\(folder)"])
-            FileHandle.standardOutput.write(Data("wlog serve: listening on http://\(host):\(port) (data \(folder))\n".utf8))
+        var database: PostgresStore?
+        if let databaseURL {
+            let url = try DatabaseURL(databaseURL)
+            database = try await PostgresStore.connect(url, memoryLimit: cacheMB << 20, device: PostgresStore.serverDevice(), logger: logger)
         }
-        try await app.runService()
+        let place = database.map { "store \($0.url)" } ?? "data \(folder)"
+        let app = try await WlogAPI.application(configuration, store: database, logger: logger) { port in
+            announce.notice("listening", metadata: ["address": "\(host):\(port)", "at": "\(place)"])
+            FileHandle.standardOutput.write(Data("wlog serve: listening on http://\(host):\(port) (\(place))\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            await database?.close()
+            throw error
+        }
+        await database?.close()
     }
 }
 
@@ -116,5 +142,59 @@ struct Token: AsyncParsableCommand {
         let token = try await ServerSecret.mint(secret: secret, lifter: lifter, email: email, days: days)
         print(token)
         FileHandle.standardError.write(Data("wlog serve: token for lifter \(lifter), valid \(days) days\n".utf8))
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Copy every lifter's events between a data folder and PostgreSQL, lines byte for byte.",
+        discussion: """
+            Resumable: what the target holds already is checked (same lines) and skipped. Each lifter \
+            is verified afterwards by its event count and a chain of SHA-256 digests over its lines.
+            """)
+
+    @Option(help: "The source: a data folder (users/<uuid>/journal.wlog) or postgres://USER@HOST:PORT/DB.")
+    var from: String
+    @Option(help: "The target: a data folder or postgres://USER@HOST:PORT/DB (the other kind than --from).")
+    var to: String
+    @Option(help: "Lines per commit.")
+    var batch = 1_000
+
+    func validate() throws {
+        guard DatabaseURL.isDatabase(from) != DatabaseURL.isDatabase(to) else {
+            throw ValidationError("--from '\(from)' and --to '\(to)' must be one data folder and one postgres:// URL")
+        }
+        guard (1...100_000).contains(batch) else { throw ValidationError("--batch \(batch) is not 1 to 100000") }
+        for url in [from, to] where DatabaseURL.isDatabase(url) {
+            do { _ = try DatabaseURL(url) } catch { throw ValidationError("\(error)") }
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "wlog.migrate")
+        logger.logLevel = .warning
+        let database = try await PostgresStore.connect(try DatabaseURL(DatabaseURL.isDatabase(from) ? from : to), logger: logger)
+        do {
+            let folder = try JournalFolderEnd(root: DatabaseURL.isDatabase(from) ? to : from)
+            let source: any MigrationEnd = DatabaseURL.isDatabase(from) ? database : folder
+            let target: any MigrationEnd = DatabaseURL.isDatabase(from) ? folder : database
+            var failed = 0
+            let reports = try await StoreMigration(from: source, to: target, batch: batch).run { report in
+                let mark = report.verified ? "ok" : "MISMATCH"
+                print("\(report.lifter)  \(report.source.count) events (\(report.skipped) held, \(report.copied) copied)  "
+                      + "sha256 chain \(report.target.hex.prefix(16))  \(mark)")
+            }
+            failed = reports.filter { !$0.verified }.count
+            let events = reports.reduce(0) { $0 + $1.source.count }
+            print("wlog serve migrate: \(reports.count) lifters, \(events) events, \(failed) mismatched")
+            await database.close()
+            if failed > 0 { throw ExitCode(74) }
+        } catch let error as StoreError {
+            await database.close()
+            FileHandle.standardError.write(Data("wlog: error: \(error)\n".utf8))
+            if case .conflict = error { throw ExitCode(75) }
+            throw ExitCode(74)
+        }
     }
 }

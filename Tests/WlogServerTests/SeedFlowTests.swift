@@ -19,17 +19,19 @@ import Testing
             try await Self.earlierSession(api, ids)
             try await Self.loggedSession(api, ids)
             try await Self.listAndDetail(api, ids)
-            let routine = #"{"id":"ppl","name":"PPL","days":[{"title":"Push","exercises":["#
-                + #"{"exercise":"bench press","sets":3,"reps":"6-8","rpe":8,"rest":120},"#
-                + #"{"exercise":"squat","sets":3,"reps":5,"rest":180}]}]}"#
             let created = try ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "append", "routine", "--file", "-"],
-                                                 stdin: routine)
+                                                 stdin: Self.routine)
             #expect(created.status == 0, "\(created.stderr)")
             try await Self.routineStart(api, ids)
             try await Self.deletes(api, ids)
         }
         try Self.journalAsTheCLIReadsIt(harness, ids)
     }
+
+    /// The routine the CLI appends between the steps (`wlog append routine --file -`).
+    static let routine = #"{"id":"ppl","name":"PPL","days":[{"title":"Push","exercises":["#
+        + #"{"exercise":"bench press","sets":3,"reps":"6-8","rpe":8,"rest":120},"#
+        + #"{"exercise":"squat","sets":3,"reps":5,"rest":180}]}]}"#
 
     /// The rest of Appendix B: search the library, create a custom exercise (find-or-create),
     /// use it in a workout and remove it from the workout (its sets go with it).

@@ -30,11 +30,11 @@ struct ServerHarness {
         try await ServerSecret.mint(secret: Self.secret, lifter: lifter, email: nil, days: days, now: Date())
     }
 
-    /// Runs `body` against the application over real HTTP on loopback.
-    func run(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against the application (over `store`, default the embedded one) over real HTTP on loopback.
+    func run(store: (any LifterStore)? = nil, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var logger = Logger(label: "wlog.server.tests")
         logger.logLevel = .warning
-        let app = try await WlogAPI.application(configuration, logger: logger)
+        let app = try await WlogAPI.application(configuration, store: store, logger: logger)
         try await app.test(.live) { client in try await body(client) }
     }
 

@@ -1,0 +1,43 @@
+import WlogCore
+import WlogStore
+
+/// The columns of events about to be inserted, one array each (bound as `unnest`'s arrays).
+package struct EventRows: Sendable {
+    var positions: [Int64] = []
+    var ids: [String] = []
+    var types: [String] = []
+    var lines: [String] = []
+    var recorded: [Int64] = []
+
+    package init() {}
+
+    package var count: Int { positions.count }
+
+    /// An event numbered already (`seq`), as its canonical line.
+    mutating func append(_ event: Event) {
+        var line = EventCodec.encode(event)
+        if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        append(event, line: String(decoding: line, as: UTF8.self))
+    }
+
+    /// A committed line as another store holds it, kept byte for byte; its id, type and recorded
+    /// time are read from it. Throws `StoreError.damaged` for a line that is not an event.
+    package mutating func append(line: String, seq: UInt64) throws {
+        let event: Event
+        do {
+            event = try EventCodec.decode(line)
+        } catch {
+            throw StoreError.damaged("event \(seq) cannot be read: \(error)")
+        }
+        guard event.seq == seq else { throw StoreError.damaged("event \(seq)'s line says seq \(event.seq)") }
+        append(event, line: line)
+    }
+
+    private mutating func append(_ event: Event, line: String) {
+        positions.append(Int64(event.seq))
+        ids.append(event.id.hex)
+        types.append(event.type.rawValue)
+        lines.append(line)
+        recorded.append(event.envelope.recorded.millisecondsSince1970)
+    }
+}

@@ -1,0 +1,92 @@
+import Logging
+import PostgresNIO
+import WlogCore
+import WlogStore
+
+/// The statements on `wlog_events` a store runs, over a client or one connection (a transaction).
+///
+/// Every insert first takes the lifter's advisory lock *shared* (writers do not wait for each
+/// other); a writer that lost a race takes it *exclusive* in a transaction for its retry, so the
+/// other servers' inserts for that lifter wait until it committed: a retry always wins its turn
+/// and no server starves under contention.
+enum EventsSQL {
+    typealias Run = @Sendable (PostgresQuery) async throws -> PostgresRowSequence
+
+    /// `state` with the lifter's rows after its last position folded in.
+    static func folded(_ state: WlogState, _ lifter: LifterID, run: Run) async throws -> WlogState {
+        var state = state
+        let query: PostgresQuery = """
+            SELECT position, line FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid AND position > \(Int64(state.lastSeq))
+            ORDER BY position
+            """
+        for try await (position, line) in try await run(query).decode((Int64, String).self) {
+            guard UInt64(position) == state.lastSeq + 1 else {
+                throw StoreError.damaged("lifter \(lifter)'s stream skips from \(state.lastSeq) to \(position)")
+            }
+            let bytes = Array(line.utf8)
+            do {
+                try bytes.withUnsafeBytes { try state.apply(line: $0) }
+            } catch {
+                throw StoreError.damaged("event \(position) of lifter \(lifter) cannot be read: \(error)")
+            }
+        }
+        return state
+    }
+
+    /// Inserts `rows` as one statement (all or none), after the lifter's shared lock; waits for
+    /// the statement's end, so a unique violation is thrown here.
+    static func insert(_ rows: EventRows, _ lifter: LifterID, run: Run) async throws {
+        let uuid = lifter.uuid
+        let sequence = try await run("""
+            WITH turn AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(\(uuid)::text)))
+            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+            SELECT \(uuid)::uuid, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+            FROM turn, unnest(\(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[], \(rows.lines)::text[],
+                              \(rows.recorded)::bigint[]) AS u(p, i, t, l, r)
+            """)
+        for try await _ in sequence {}  // the statement's end: a unique violation is thrown here
+    }
+
+    /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT
+    /// included: success means committed). On failure it rolls back; a connection that cannot
+    /// roll back is closed, never handed back to the pool inside a transaction.
+    static func transaction<R>(on connection: PostgresConnection, logger: Logger,
+                               _ body: (_ run: @escaping Run) async throws -> R) async throws -> R {
+        let run: Run = { try await connection.query($0, logger: logger) }
+        try await execute("BEGIN", run)
+        do {
+            let result = try await body(run)
+            try await execute("COMMIT", run)
+            return result
+        } catch {
+            do {
+                try await execute("ROLLBACK", run)
+            } catch {
+                try? await connection.close()
+            }
+            throw error
+        }
+    }
+
+    /// Runs `query` and waits for its end (its error, if any, is thrown here).
+    static func execute(_ query: PostgresQuery, _ run: Run) async throws {
+        for try await _ in try await run(query) {}
+    }
+
+    /// Takes the lifter's lock exclusive until the transaction ends.
+    static func takeTurn(_ lifter: LifterID, run: Run) async throws {
+        try await execute("SELECT pg_advisory_xact_lock(hashtext(\(lifter.uuid)::text))", run)
+    }
+
+    /// The decided events the stream does not hold yet (by id, as the journal skips duplicates),
+    /// numbered from the state's last position.
+    static func numbered(_ decided: [Event], after state: WlogState) -> [Event] {
+        var seen = Set<EventID>()
+        var events: [Event] = []
+        for var event in decided where !state.contains(eventID: event.id) && seen.insert(event.id).inserted {
+            event.envelope.seq = state.lastSeq + UInt64(events.count) + 1
+            events.append(event)
+        }
+        return events
+    }
+}

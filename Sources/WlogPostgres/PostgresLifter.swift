@@ -1,0 +1,57 @@
+import Synchronization
+import WlogCore
+import WlogInterop
+import WlogStore
+
+/// One lifter's state folded from the events table, kept between requests.
+///
+/// `state` is touched only while `lock` is held, so one lifter's requests run one at a time (a
+/// write holds it from the fold through the insert to folding its events) while other lifters'
+/// run in parallel. `notified` is the newest position another server announced (NOTIFY); a state
+/// behind it, or marked `stale` (after an error whose outcome is unknown, or while no listener
+/// runs), folds the table's new rows before it is used.
+final class PostgresLifter: @unchecked Sendable {
+    let lifter: LifterID
+    let lock = AsyncLock()
+    /// Guarded by `lock`.
+    var state: WlogState?
+    /// Guarded by `lock`: fold from the table before the next use.
+    var stale = false
+    /// Guarded by `lock`: the store's listener epoch when the state was last folded.
+    var foldedEpoch: UInt64 = 0
+    /// Guarded by `lock`: the zone the state names, kept so that a view does not look it up.
+    private var zoneName: String?
+    private var zone = LifterView.zone(named: nil)
+    let notified = Atomic<UInt64>(0)
+    let lastUse = Atomic<UInt64>(0)
+    let held = Atomic<Int>(0)
+
+    init(lifter: LifterID) { self.lifter = lifter }
+
+    /// Whether the table may hold rows past the state.
+    var mustFold: Bool {
+        guard let state, !stale else { return true }
+        return notified.load(ordering: .relaxed) > state.lastSeq
+    }
+
+    /// The view of the state (initial when nothing is folded).
+    var view: LifterView { LifterView(lifter: lifter, state: state ?? .initial, zone: zone) }
+
+    /// Looks the zone up again when the folded events changed its name.
+    func refreshZone() {
+        let name = LifterView.zoneName(of: state ?? .initial)
+        guard name != zoneName else { return }
+        zoneName = name
+        zone = LifterView.zone(named: name)
+    }
+
+    /// Drops the state unless a request holds it; true when dropped.
+    func unload() -> Bool {
+        guard lock.tryLock() else { return false }
+        defer { lock.unlock() }
+        guard state != nil else { return false }
+        state = nil
+        held.store(0, ordering: .relaxed)
+        return true
+    }
+}

@@ -1,0 +1,350 @@
+import Logging
+import PostgresNIO
+import Synchronization
+import WlogCore
+import WlogStore
+
+/// The scale-out store: every lifter's events in one PostgreSQL table (`EventsSchema`), with the
+/// same contract as the embedded `JournalStore`.
+///
+/// Each server keeps lifters' states in memory, folded forward from the table (never replayed
+/// per request), at most `memoryLimit` bytes (least recently used dropped). A write decides under
+/// the lifter's lock and inserts its commit as one statement stating the stream positions it
+/// expects (`last + 1…`): a unique violation means another server wrote first, so the state is
+/// folded forward and `decide` runs again (at most `attempts` times, then `StoreError.conflict`).
+/// Events whose id the stream holds are skipped (a retried request appends nothing). Servers
+/// learn of each other's commits by `LISTEN wlog_events`; while the listener is down every use
+/// folds from the table. Each database call has `timeout`: during an outage requests fail with
+/// `StoreError.unavailable` (503) instead of hanging, and the store reconnects by itself.
+public final class PostgresStore: LifterStore {
+    public let url: DatabaseURL
+    public let memoryLimit: Int
+    /// Tries of one write before it answers `StoreError.conflict` (409).
+    public static let attempts = 8
+    let device: String
+    let timeout: Duration
+    let client: PostgresClient
+    let logger: Logger
+    private let lifters = Mutex<[LifterID: PostgresLifter]>([:])
+    private let watchers = ChangeWatchers()
+    private let clock = Atomic<UInt64>(0)
+    private let listening = Atomic<Bool>(false)
+    /// Bumped each time the listener (re)starts: states folded before it may have missed commits.
+    private let epoch = Atomic<UInt64>(0)
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// Connects to `url`, creates the table when missing and starts listening for other servers'
+    /// commits. `device` keys the ids this server mints (docs/EVENTS.md).
+    public static func connect(_ url: DatabaseURL, memoryLimit: Int = 256 << 20, device: String = "server",
+                               timeout: Duration = .seconds(5), logger: Logger = Logger(label: "wlog.postgres")) async throws -> PostgresStore {
+        let store = PostgresStore(url: url, memoryLimit: memoryLimit, device: device, timeout: timeout, logger: logger)
+        let client = store.client
+        store.tasks.withLock { $0.append(Task { await client.run() }) }
+        do {
+            // The first connection and the DDL may take longer than a request's limit (a busy host).
+            try await withDeadline(max(timeout, .seconds(20)), "creating the events table") {
+                try await EventsSchema.prepare(client, logger: logger)
+            }
+        } catch {
+            await store.close()
+            throw StoreError.unavailable("cannot prepare the events table at \(url): \(String(reflecting: error))")
+        }
+        store.tasks.withLock { $0.append(Task { await store.listen() }) }
+        return store
+    }
+
+    private init(url: DatabaseURL, memoryLimit: Int, device: String, timeout: Duration, logger: Logger) {
+        self.url = url
+        self.memoryLimit = memoryLimit
+        self.device = device
+        self.timeout = timeout
+        self.logger = logger
+        client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+    }
+
+    /// Stops listening and closes the connections.
+    public func close() async {
+        let running = tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        for task in running.reversed() { task.cancel() }
+        for task in running { await task.value }
+    }
+
+    public func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        let slot = self.slot(lifter)
+        defer { trim() }
+        return try await slot.lock.withLock {
+            try await fold(slot)
+            return try body(slot.view)
+        }
+    }
+
+    public func write<Result: Sendable>(
+        _ lifter: LifterID, at now: Instant, actor: String, fixedIDs: [EventID],
+        decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
+        render: @escaping @Sendable (LifterView, [Event]) throws -> Result
+    ) async throws -> Result {
+        let slot = self.slot(lifter)
+        defer { trim() }
+        return try await slot.lock.withLock {
+            let decideCommit: @Sendable (LifterView) throws -> [Event] = { [device] view in
+                try EventsSQL.numbered(view.decideCommit(journalID: lifter.uuid, device: device, now: now, actor: actor,
+                                                         fixedIDs: fixedIDs, decide), after: view.state)
+            }
+            // Optimistic: fold what is new, decide, insert at the positions expected.
+            try await fold(slot)
+            let events = try decideCommit(slot.view)
+            guard !events.isEmpty else { return try render(slot.view, []) }
+            if try await insert(events, slot) { return try render(committed(events, slot), events) }
+            // Lost a race: retry in the lifter's exclusive turn.
+            for _ in 1..<Self.attempts {
+                do {
+                    let (state, events) = try await inTurn(slot, decideCommit)
+                    slot.state = state
+                    slot.stale = false
+                    guard !events.isEmpty else { return try render(slot.view, []) }
+                    return try render(committed(events, slot), events)
+                } catch StoreError.conflict {
+                    slot.stale = true
+                }
+            }
+            throw StoreError.conflict("other servers kept writing to lifter \(lifter) (\(Self.attempts) tries); try again")
+        }
+    }
+
+    public func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
+        let limit = max(1, limit)
+        let rows = try await database("reading the change feed") { [client] in
+            var lines: [EventFeedPage.Line] = []
+            let query: PostgresQuery = """
+                SELECT position, line FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid AND position > \(Int64(clamping: after))
+                ORDER BY position LIMIT \(limit + 1)
+                """
+            for try await (position, line) in try await client.query(query).decode((Int64, String).self) {
+                lines.append(EventFeedPage.Line(seq: UInt64(position), line: line))
+            }
+            return lines
+        }
+        let page = Array(rows.prefix(limit))
+        return EventFeedPage(lines: page, next: page.last?.seq ?? after, hasMore: rows.count > limit)
+    }
+
+    public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
+
+    /// Events held in memory across all lifters.
+    public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.held.load(ordering: .relaxed) } } }
+
+    // MARK: Folding and appending
+
+    /// Folds the rows past the slot's state (all of them when nothing is folded), when the table
+    /// may hold any. Holds the slot's lock.
+    private func fold(_ slot: PostgresLifter) async throws {
+        slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        let epoch = self.epoch.load(ordering: .acquiring)
+        guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
+        var state = slot.state ?? .initial
+        slot.state = nil
+        defer {
+            slot.state = state
+            slot.held.store(state.eventCount, ordering: .relaxed)
+            slot.refreshZone()
+        }
+        let before = state.lastSeq
+        let lifter = slot.lifter
+        state = try await database("folding lifter \(lifter)") { [client, state] in
+            try await EventsSQL.folded(state, lifter) { try await client.query($0) }
+        }
+        slot.stale = false
+        slot.foldedEpoch = epoch
+        if state.lastSeq > before { watchers.post(lifter, state.lastSeq) }
+    }
+
+    /// Folds `events` (committed) into the slot's state, tells the watches; the new view.
+    private func committed(_ events: [Event], _ slot: PostgresLifter) -> LifterView {
+        var state = slot.state ?? .initial
+        slot.state = nil
+        for event in events { state.apply(event) }
+        slot.state = state
+        slot.held.store(state.eventCount, ordering: .relaxed)
+        slot.refreshZone()
+        watchers.post(slot.lifter, state.lastSeq)
+        return slot.view
+    }
+
+    /// Inserts one commit at the positions it names; false when another writer took one of them
+    /// (or one of the ids) first. Any other failure marks the slot stale: the commit may have
+    /// landed, and only the table can tell.
+    private func insert(_ events: [Event], _ slot: PostgresLifter) async throws -> Bool {
+        var rows = EventRows()
+        for event in events { rows.append(event) }
+        do {
+            try await insert(rows, lifter: slot.lifter)
+            return true
+        } catch StoreError.conflict {
+            slot.stale = true
+            return false
+        } catch {
+            slot.stale = true
+            throw error
+        }
+    }
+
+    /// One transaction holding the lifter's exclusive turn: folds the rows past the slot's state,
+    /// decides, inserts. Returns the folded state and the events committed; the slot itself is
+    /// left alone (the work may outlive its deadline), marked stale on failure.
+    private func inTurn(_ slot: PostgresLifter, _ decide: @escaping @Sendable (LifterView) throws -> [Event]) async throws -> (WlogState, [Event]) {
+        let base = slot.state ?? .initial
+        let lifter = slot.lifter
+        do {
+            return try await database("appending to lifter \(lifter) in its turn") { [client, logger] in
+                try await client.withConnection { connection in
+                    try await EventsSQL.transaction(on: connection, logger: logger) { run in
+                        try await EventsSQL.takeTurn(lifter, run: run)
+                        let state = try await EventsSQL.folded(base, lifter, run: run)
+                        let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: LifterView.zoneName(of: state)))
+                        let events = try decide(view)
+                        if !events.isEmpty {
+                            var rows = EventRows()
+                            for event in events { rows.append(event) }
+                            try await EventsSQL.insert(rows, lifter, run: run)
+                        }
+                        return (state, events)
+                    }
+                }
+            }
+        } catch {
+            slot.stale = true
+            throw error
+        }
+    }
+
+    /// Inserts `rows` into `lifter`'s stream in one transaction: all or none, committed when this
+    /// returns. Throws `StoreError.conflict` when a position or id is taken. (An explicit
+    /// COMMIT, not an autocommit statement: a server shutting down may send an autocommit
+    /// statement's CommandComplete and then roll it back; COMMIT's answer comes only after the
+    /// commit is durable.)
+    package func insert(_ rows: EventRows, lifter: LifterID) async throws {
+        try await database("appending to lifter \(lifter)") { [client, logger] in
+            try await client.withConnection { connection in
+                try await EventsSQL.transaction(on: connection, logger: logger) { run in
+                    try await EventsSQL.insert(rows, lifter, run: run)
+                }
+            }
+        }
+    }
+
+    /// The lifters with at least one event, in uuid order.
+    package func lifterIDs() async throws -> [LifterID] {
+        try await database("listing the lifters") { [client] in
+            var lifters: [LifterID] = []
+            for try await uuid in try await client.query("SELECT DISTINCT lifter::text FROM wlog_events ORDER BY 1").decode(String.self) {
+                if let lifter = LifterID(uuid) { lifters.append(lifter) }
+            }
+            return lifters
+        }
+    }
+
+    /// The last position of `lifter`'s stream (0: no events).
+    package func lastPosition(_ lifter: LifterID) async throws -> UInt64 {
+        try await database("reading lifter \(lifter)'s last position") { [client] in
+            let query: PostgresQuery = "SELECT coalesce(max(position), 0) FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid"
+            for try await last in try await client.query(query).decode(Int64.self) { return UInt64(last) }
+            return 0
+        }
+    }
+
+    /// Runs `work` within the timeout, mapping errors to `StoreError` (unique violation: conflict).
+    private func database<R: Sendable>(_ what: String, _ work: @escaping @Sendable () async throws -> R) async throws -> R {
+        do {
+            return try await withDeadline(timeout, what, work)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as PostgresTransactionError where error.closureError is StoreError {
+            throw error.closureError ?? error
+        } catch {
+            if EventsSchema.isConflict(error) { throw StoreError.conflict("another server appended first") }
+            throw StoreError.unavailable("the database failed \(what): \(String(reflecting: error))")
+        }
+    }
+
+    // MARK: Lifters in memory
+
+    private func slot(_ lifter: LifterID) -> PostgresLifter {
+        lifters.withLock { table in
+            if let known = table[lifter] { return known }
+            let slot = PostgresLifter(lifter: lifter)
+            table[lifter] = slot
+            return slot
+        }
+    }
+
+    /// Drops least recently used states until the estimate is within the limit.
+    private func trim() {
+        let slots = lifters.withLock { Array($0.values) }
+        var held = slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) }
+        var bytes = held.reduce(0) { $0 + $1.1 } * JournalStore.bytesPerEvent
+        guard bytes > memoryLimit else { return }
+        held.sort { $0.2 < $1.2 }
+        for (slot, events, _) in held where bytes > memoryLimit && events > 0 {
+            if slot.unload() { bytes -= events * JournalStore.bytesPerEvent }
+        }
+    }
+
+    // MARK: Other servers' commits
+
+    /// Listens on `wlog_events` until closed, reconnecting after a second when the connection
+    /// drops; after each (re)start every state folds from the table once, as commits made while
+    /// nobody listened were not announced.
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: EventsSchema.channel) { notifications in
+                        self.restartedListening()
+                        for try await notification in notifications { self.announced(notification.payload) }
+                    }
+                }
+            } catch {
+                if !Task.isCancelled { logger.warning("listening for other servers' commits failed; retrying", metadata: ["error": "\(error)"]) }
+            }
+            listening.store(false, ordering: .releasing)
+            try? await Task.sleep(for: .milliseconds(500))
+        }
+    }
+
+    private func restartedListening() {
+        epoch.add(1, ordering: .releasing)
+        listening.store(true, ordering: .releasing)
+    }
+
+    /// `"<lifter> <position>"`: the lifter's stream reached `position` on some server.
+    private func announced(_ payload: String) {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 2, let lifter = LifterID(String(parts[0])), let position = UInt64(parts[1]) else { return }
+        if let slot = lifters.withLock({ $0[lifter] }) { slot.notified.storeMax(position) }
+        watchers.post(lifter, position)
+    }
+}
+
+extension Atomic where Value == UInt64 {
+    /// Raises the value to `value` unless it is higher already.
+    func storeMax(_ value: UInt64) {
+        var current = load(ordering: .relaxed)
+        while current < value {
+            let (exchanged, original) = compareExchange(expected: current, desired: value, ordering: .relaxed)
+            if exchanged { return }
+            current = original
+        }
+    }
+}
+
+extension PostgresStore {
+    /// A device name of its own for this server process (`server-` and 8 random hex digits), so
+    /// that servers on one database mint different ids for concurrent commits.
+    public static func serverDevice() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return "server-" + String(generator.next() as UInt32, radix: 16)
+    }
+}

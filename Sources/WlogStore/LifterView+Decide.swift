@@ -1,0 +1,34 @@
+import WlogCore
+import WlogInterop
+
+extension LifterView {
+    /// A view of a healthy state in `zone`.
+    package init(lifter: LifterID, state: WlogState, zone: ImportTimeZone) {
+        self.init(lifter: lifter, state: state, zone: zone, damage: nil)
+    }
+
+    /// The name of the zone a state's settings (else its profile) give, nil for none.
+    package static func zoneName(of state: WlogState) -> String? { state.settings.timeZone ?? state.profile.timeZone }
+
+    /// The zone named `name`; UTC when none or unknown.
+    package static func zone(named name: String?) -> ImportTimeZone {
+        name.flatMap(ImportTimeZone.init) ?? ImportTimeZone(offsetMinutes: 0)
+    }
+
+    /// Asks `decide` for one commit's events on this view, new ids minted as `wlog` mints them
+    /// (`DecideContext.JournalIDs` of `journalID` and `device`, skipping ids the state holds).
+    /// A `Refusal` becomes `StoreError.refused`.
+    package func decideCommit(journalID: String, device: String, now: Instant, actor: String, fixedIDs: [EventID],
+                              _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
+        let state = self.state
+        let ids = DecideContext.JournalIDs(journalID: journalID, device: device, after: state.lastSeq,
+                                           isTaken: { state.contains(eventID: $0) })
+        let context = DecideContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), actor: actor,
+                                    fixedIDs: fixedIDs, ids: ids)
+        do {
+            return try decide(self, context)
+        } catch let refusal as Refusal {
+            throw StoreError.refused(refusal)
+        }
+    }
+}
