@@ -146,16 +146,9 @@ final class LifterJournal: Sendable {
     /// gone before the events are folded (else the fold would copy every set: copy on write).
     private func decideEvents(_ slot: inout Slot, now: Instant, actor: String, fixedIDs: [EventID],
                               _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
-        guard let state = slot.state else { return [] }
-        let ids = DecideContext.JournalIDs(journalID: slot.journalID, device: device, after: state.lastSeq,
-                                           isTaken: { state.contains(eventID: $0) })
-        let context = DecideContext(now: now, offsetMinutes: slot.zone.offsetMinutes(at: now), actor: actor,
-                                    fixedIDs: fixedIDs, ids: ids)
-        do {
-            return try decide(view(slot), context)
-        } catch let refusal as Refusal {
-            throw StoreError.refused(refusal)
-        }
+        guard slot.state != nil else { return [] }
+        return try view(slot).decideCommit(journalID: slot.journalID, device: device, now: now, actor: actor,
+                                           fixedIDs: fixedIDs, decide)
     }
 
     /// Appends `events` as one durable commit and folds the ones that landed (not duplicates).
@@ -219,10 +212,10 @@ final class LifterJournal: Sendable {
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()
-        let name = state.settings.timeZone ?? state.profile.timeZone
+        let name = LifterView.zoneName(of: state)
         if name != slot.zoneName {
             slot.zoneName = name
-            slot.zone = name.flatMap(ImportTimeZone.init) ?? ImportTimeZone(offsetMinutes: 0)
+            slot.zone = LifterView.zone(named: name)
         }
     }
 

@@ -1,9 +1,14 @@
 extension WlogState {
     /// The best e1RM per local day of an exercise (settings' formula and max reps), up to today.
-    public func e1rmChart(exercise: Exercise, context: QueryContext) -> Chart {
+    public func e1rmTrend(exercise: Exercise, context: QueryContext) -> E1RMTrend {
         let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
         let sets = liveSets.filter { $0.exercise == exercise.id && $0.performed.localDay <= context.today }
-        let trend = E1RMTrend(exercise: exercise, sets: sets, formula: formula, maxReps: settings.e1rmMaxReps)
+        return E1RMTrend(exercise: exercise, sets: sets, formula: formula, maxReps: settings.e1rmMaxReps)
+    }
+
+    /// `e1rmTrend` as a chart.
+    public func e1rmChart(exercise: Exercise, context: QueryContext) -> Chart {
+        let trend = e1rmTrend(exercise: exercise, context: context)
         return Chart(title: exercise.name + " e1RM", unit: context.unit.rawValue,
                      points: trend.points.map { Chart.Point(day: $0.day, value: Chart.value($0.e1rm, in: context.unit)) })
     }

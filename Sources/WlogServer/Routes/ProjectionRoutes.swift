@@ -68,10 +68,7 @@ struct ProjectionRoutes: Sendable {
             guard exercise.kind.isStrengthLike else {
                 throw APIError.validation(field: "exerciseId", "\(exercise.name) is a \(exercise.kind.rawValue) exercise: it has no e1RM")
             }
-            let today = view.queryContext(now: now).today
-            let sets = state.liveSets.filter { $0.exercise == exercise.id && $0.performed.localDay <= today }
-            let trend = E1RMTrend(exercise: exercise, sets: sets, formula: E1RMFormula(parsing: state.settings.e1rmFormula) ?? .epley,
-                                  maxReps: state.settings.e1rmMaxReps)
+            let trend = state.e1rmTrend(exercise: exercise, context: view.queryContext(now: now))
             let points = trend.points.map {
                 E1RMPointModel(date: $0.day.iso, e1rmKg: $0.e1rm.kilograms, setId: APIID.text($0.set), weightKg: $0.weight.kilograms,
                                reps: $0.reps, isBest: $0.set == trend.best?.set)
