@@ -4,23 +4,4 @@
 # Chromium (Debian's chromium + chromium-driver, via selenium so the session cookie can be set by
 # signing in). Uses .build/debug's wlog-server and wlog unless WLOG_BIN names another folder.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver </dev/null
-fi
-# selenium from PyPI: the system python's, else a virtual environment under .build (a Debian
-# python refuses plain pip), else for the user.
-PY=python3
-if ! python3 -c 'import selenium' 2>/dev/null; then
-  venv=.build/browser-python
-  if [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >/dev/null 2>&1; then
-    "$venv/bin/python" -c 'import selenium' 2>/dev/null \
-      || "$venv/bin/python" -m pip install -q --disable-pip-version-check selenium </dev/null
-    PY="$venv/bin/python"
-  else
-    python3 -m pip install -q --user selenium </dev/null || python3 -m pip install -q --user --break-system-packages selenium </dev/null
-  fi
-fi
-BIN="${WLOG_BIN:-.build/debug}"
-if [ -z "${WLOG_BIN:-}" ]; then swift build --product wlog-server && swift build --product wlog; fi
-exec "$PY" scripts/browser-tests/screenshots.py --bin "$BIN" "$@"
+exec "$(dirname "$0")/browser-tests/run.sh" screenshots "$@"

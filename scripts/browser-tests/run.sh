@@ -4,7 +4,11 @@
 # over a temp data folder, seeds two lifters through the API, drives headless Chromium with
 # selenium through every page, and stops the server. Installs Debian's chromium and
 # chromium-driver and selenium (PyPI) when missing.
+#   scripts/browser-tests/run.sh                  the tests (test_pages.py; .ci/run)
+#   scripts/browser-tests/run.sh screenshots ARGS docs/screenshots (screenshots.py; scripts/screenshots.sh)
 set -euo pipefail
+script=test_pages.py
+if [ "${1:-}" = screenshots ]; then script=screenshots.py; shift; fi
 cd "$(dirname "$0")/../.."
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver </dev/null
@@ -24,4 +28,4 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
 fi
 BIN="${WLOG_BIN:-.build/debug}"
 if [ -z "${WLOG_BIN:-}" ]; then swift build --product wlog-server && swift build --product wlog; fi
-exec "$PY" scripts/browser-tests/test_pages.py --bin "$BIN"
+exec "$PY" "scripts/browser-tests/$script" --bin "$BIN" "$@"
