@@ -38,12 +38,8 @@ struct ProjectionRoutes: Sendable {
 
     /// `GET /exercises/:exerciseId`: the exercise's card and records.
     @Sendable func card(_ request: Request, context: LifterRequestContext) async throws -> Response {
-        let lifter = try context.requireLifter()
-        let text = try support.parameter(context, "exerciseId")
-        let now = support.now()
-        return try await support.read(lifter, request) { view in
+        try await readExercise(request, context) { view, exercise, now in
             let state = view.state
-            let exercise = try SetRoutes.exercise(text, view: view)
             let query = view.queryContext(now: now)
             let sets = state.liveSets.filter { $0.exercise == exercise.id }
             let records = state.personalRecords(of: exercise, sets: sets, repTargets: state.settings.prReps)
@@ -59,12 +55,8 @@ struct ProjectionRoutes: Sendable {
 
     /// `GET /exercises/:exerciseId/e1rm`: the best e1RM per day (the settings' formula and max reps).
     @Sendable func e1rm(_ request: Request, context: LifterRequestContext) async throws -> Response {
-        let lifter = try context.requireLifter()
-        let text = try support.parameter(context, "exerciseId")
-        let now = support.now()
-        return try await support.read(lifter, request) { view in
+        try await readExercise(request, context) { view, exercise, now in
             let state = view.state
-            let exercise = try SetRoutes.exercise(text, view: view)
             guard exercise.kind.isStrengthLike else {
                 throw APIError.validation(field: "exerciseId", "\(exercise.name) is a \(exercise.kind.rawValue) exercise: it has no e1RM")
             }
@@ -180,6 +172,15 @@ struct ProjectionRoutes: Sendable {
         return try await support.read(lifter, request) { view in
             try JSONBody.envelope(CoachModel(view.state.coachReport(context: view.queryContext(now: now))))
         }
+    }
+
+    /// A GET on `/exercises/:exerciseId…`: `body` with the exercise the path names (404 when none).
+    private func readExercise(_ request: Request, _ context: LifterRequestContext,
+                              _ body: @escaping @Sendable (LifterView, Exercise, Instant) throws -> Response) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let text = try support.parameter(context, "exerciseId")
+        let now = support.now()
+        return try await support.read(lifter, request) { view in try body(view, try SetRoutes.exercise(text, view: view), now) }
     }
 
     static func day(_ text: Substring?, field: String) throws -> LocalDay? {
