@@ -31,6 +31,9 @@ public enum JournalFormat {
 
     /// Most bytes of lines a sealed chunk holds, and the longest line accepted (with its `\n`).
     public static let maxChunkContent = 1 << 20
+    /// Longest event line a writer takes, without its `\n`: what still fits a sealed chunk once
+    /// the journal has put its `"seq"` in (30 bytes, an upper bound).
+    public static let maxLineBytes = maxChunkContent - 30
     /// Most bytes of lines one commit (one hot-tail frame) may hold.
     public static let maxCommitContent = 64 << 20
     /// Longest event id accepted, in bytes.

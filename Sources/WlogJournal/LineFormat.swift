@@ -79,9 +79,8 @@ enum LineFormat {
         }
         guard body.last == UInt8(ascii: "}") else { return .failure(Refusal(reason: "it must end with }")) }
         guard !body.contains(UInt8(ascii: "\n")) else { return .failure(Refusal(reason: "it holds a line break inside")) }
-        let committedLength = body.count + 30  // {"seq": + 20 digits + , + \n, an upper bound
-        guard committedLength <= JournalFormat.maxChunkContent else {
-            return .failure(Refusal(reason: "it is longer than \(JournalFormat.maxChunkContent - 30) bytes"))
+        guard body.count <= JournalFormat.maxLineBytes else {  // {"seq": + 20 digits + , + \n to come
+            return .failure(Refusal(reason: "it is longer than \(JournalFormat.maxLineBytes) bytes"))
         }
         let id: Range<Int>? = body.withUnsafeBytes { idRange($0, from: pendingPrefix.count) }
         guard let id else {

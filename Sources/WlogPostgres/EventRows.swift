@@ -1,4 +1,5 @@
 import WlogCore
+import WlogJournal
 import WlogStore
 
 /// The columns of events about to be inserted, one array each (bound as `unnest`'s arrays).
@@ -13,10 +14,14 @@ package struct EventRows: Sendable {
 
     package var count: Int { positions.count }
 
-    /// An event numbered already (`seq`), as its canonical line.
-    mutating func append(_ event: Event) {
+    /// An event numbered already (`seq`), as its canonical line; a line longer than a journal
+    /// takes is refused (`StoreError.unrecordable`), as the embedded store refuses it.
+    mutating func append(_ event: Event) throws {
         var line = EventCodec.encode(event)
         if line.last == UInt8(ascii: "\n") { line.removeLast() }
+        guard line.count <= JournalFormat.maxLineBytes else {
+            throw StoreError.unrecordable("it is longer than \(JournalFormat.maxLineBytes) bytes")
+        }
         append(event, line: String(decoding: line, as: UTF8.self))
     }
 

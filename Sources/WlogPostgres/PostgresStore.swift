@@ -178,7 +178,7 @@ public final class PostgresStore: LifterStore {
     /// landed, and only the table can tell.
     private func insert(_ events: [Event], _ slot: PostgresLifter) async throws -> Bool {
         var rows = EventRows()
-        for event in events { rows.append(event) }
+        for event in events { try rows.append(event) }
         do {
             try await insert(rows, lifter: slot.lifter)
             return true
@@ -207,7 +207,7 @@ public final class PostgresStore: LifterStore {
                         let events = try decide(view)
                         if !events.isEmpty {
                             var rows = EventRows()
-                            for event in events { rows.append(event) }
+                            for event in events { try rows.append(event) }
                             try await EventsSQL.insert(rows, lifter, run: run)
                         }
                         return (state, events)

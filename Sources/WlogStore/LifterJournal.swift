@@ -242,11 +242,7 @@ final class LifterJournal: Sendable {
         switch error {
         case .damaged(let status): .damaged(status.summary)
         case .conflict: .conflict(error.description)
-        // The request's own event is refused by the journal (a line past its limit): the
-        // lifter's input, answered 400 — not the store failing.
-        case .invalidLine(_, let reason):
-            .refused(Refusal(field: "body", value: "the request", problem: "cannot be recorded",
-                             allowed: "as an event " + reason + " — shorten its names and notes"))
+        case .invalidLine(_, let reason): .unrecordable(reason)
         default: .unavailable(error.description)
         }
     }

@@ -12,6 +12,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// when it keeps happening).
     case conflict(String)
 
+    /// The request's own event cannot be stored (`reason`: a line past the journal's limit): the
+    /// lifter's input, answered 400 — not the store failing. Every store refuses the same lines,
+    /// so a stream always moves between stores.
+    package static func unrecordable(_ reason: String) -> StoreError {
+        .refused(Refusal(field: "body", value: "the request", problem: "cannot be recorded",
+                         allowed: "as an event " + reason + " — shorten its names and notes"))
+    }
+
     public var description: String {
         switch self {
         case .refused(let refusal): refusal.message

@@ -9,23 +9,23 @@ import Testing
 @Suite struct SeedFlowTests {
     static let lifter = "11111111-1111-4111-8111-111111111111"
 
-    @Test func coreFlowEndToEnd() async throws {
-        let harness = try ServerHarness()
-        defer { harness.remove() }
-        let token = try await harness.token(Self.lifter)
-        let ids = IDs()
-        try await harness.run { client in
-            let api = API(client: client, token: token)
-            try await Self.earlierSession(api, ids)
-            try await Self.loggedSession(api, ids)
-            try await Self.listAndDetail(api, ids)
-            let created = try ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "append", "routine", "--file", "-"],
-                                                 stdin: Self.routine)
-            #expect(created.status == 0, "\(created.stderr)")
-            try await Self.routineStart(api, ids)
-            try await Self.deletes(api, ids)
+    @Test(arguments: StoreBackend.available)
+    func coreFlowEndToEnd(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            let ids = IDs()
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                try await Self.earlierSession(api, ids)
+                try await Self.loggedSession(api, ids)
+                try await Self.listAndDetail(api, ids)
+                try await harness.appendByCLI(Self.lifter, ["append", "routine", "--file", "-"], stdin: Self.routine)
+                try await Self.routineStart(api, ids)
+                try await Self.deletes(api, ids)
+            }
+            try await harness.journalForTheCLI()
+            try Self.journalAsTheCLIReadsIt(harness, ids)
         }
-        try Self.journalAsTheCLIReadsIt(harness, ids)
     }
 
     /// The routine the CLI appends between the steps (`wlog append routine --file -`).
@@ -35,55 +35,56 @@ import Testing
 
     /// The rest of Appendix B: search the library, create a custom exercise (find-or-create),
     /// use it in a workout and remove it from the workout (its sets go with it).
-    @Test func exerciseLibraryAndRemovingAnExercise() async throws {
-        let harness = try ServerHarness()
-        defer { harness.remove() }
-        let token = try await harness.token(Self.lifter)
-        try await harness.run { client in
-            let api = API(client: client, token: token)
-            let reply = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=1&pageSize=50")
-            let list = reply.success(.ok, meta: reply.json?["meta"])
-            let found = try #require(list.array)
-            #expect(reply.json?["meta"] == ["page": 1, "pageSize": 50, "total": .number(Double(found.count)), "hasMore": false])
-            #expect(found.count >= 3)
-            #expect(found.contains(Self.bench))
-            for item in found {
-                #expect(Set(item.object?.keys.map { $0 } ?? []) == Set(Self.bench.object?.keys.map { $0 } ?? []))
-                #expect(item["equipment"] == "barbell")
-                #expect(item["name"]?.string?.lowercased().contains("bench") == true || item["id"]?.string?.contains("bench") == true)
-            }
-            #expect(found.compactMap { $0["name"]?.string?.lowercased() } == found.compactMap { $0["name"]?.string?.lowercased() }.sorted())
-            let page = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=2&pageSize=2")
-            #expect(page.success(.ok, meta: ["page": 2, "pageSize": 2, "total": .number(Double(found.count)), "hasMore": .bool(found.count > 4)])
-                == .array(Array(found.dropFirst(2).prefix(2))))
+    @Test(arguments: StoreBackend.available)
+    func exerciseLibraryAndRemovingAnExercise(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                let reply = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=1&pageSize=50")
+                let list = reply.success(.ok, meta: reply.json?["meta"])
+                let found = try #require(list.array)
+                #expect(reply.json?["meta"] == ["page": 1, "pageSize": 50, "total": .number(Double(found.count)), "hasMore": false])
+                #expect(found.count >= 3)
+                #expect(found.contains(Self.bench))
+                for item in found {
+                    #expect(Set(item.object?.keys.map { $0 } ?? []) == Set(Self.bench.object?.keys.map { $0 } ?? []))
+                    #expect(item["equipment"] == "barbell")
+                    #expect(item["name"]?.string?.lowercased().contains("bench") == true || item["id"]?.string?.contains("bench") == true)
+                }
+                #expect(found.compactMap { $0["name"]?.string?.lowercased() } == found.compactMap { $0["name"]?.string?.lowercased() }.sorted())
+                let page = try await api.get("exercises?q=bench&muscle=chest&equipment=barbell&page=2&pageSize=2")
+                #expect(page.success(.ok, meta: ["page": 2, "pageSize": 2, "total": .number(Double(found.count)), "hasMore": .bool(found.count > 4)])
+                    == .array(Array(found.dropFirst(2).prefix(2))))
 
-            let body = #"{"name":"My Custom Exercise","category":"strength","primaryMuscle":"chest","secondaryMuscles":["triceps"],"#
-                + #""equipment":"dumbbell"}"#
-            let custom = try await api.post("exercises", body).success(.created)
-            #expect(custom == ["id": "my-custom-exercise", "name": "My Custom Exercise", "category": "strength", "primaryMuscle": "chest",
-                               "secondaryMuscles": ["triceps"], "muscles": [], "equipment": "dumbbell", "pattern": custom["pattern"] ?? nil,
-                               "isCustom": true])
-            #expect(try await api.post("exercises", body).success(.ok) == custom)
-            #expect(try await api.get("exercises?q=my%20custom").success(.ok, meta: ["page": 1, "pageSize": 50, "total": 1, "hasMore": false])
-                == [custom])
+                let body = #"{"name":"My Custom Exercise","category":"strength","primaryMuscle":"chest","secondaryMuscles":["triceps"],"#
+                    + #""equipment":"dumbbell"}"#
+                let custom = try await api.post("exercises", body).success(.created)
+                #expect(custom == ["id": "my-custom-exercise", "name": "My Custom Exercise", "category": "strength", "primaryMuscle": "chest",
+                                   "secondaryMuscles": ["triceps"], "muscles": [], "equipment": "dumbbell", "pattern": custom["pattern"] ?? nil,
+                                   "isCustom": true])
+                #expect(try await api.post("exercises", body).success(.ok) == custom)
+                #expect(try await api.get("exercises?q=my%20custom").success(.ok, meta: ["page": 1, "pageSize": 50, "total": 1, "hasMore": false])
+                    == [custom])
 
-            let workout = try Self.uuid(try await api.post("workouts", "{}").success(.created)["id"])
-            for exercise in ["bench-press", "my-custom-exercise"] {
-                _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).success(.created)
-                _ = try await api.post("workouts/\(workout)/exercises/\(exercise)/sets", #"{"reps":10,"weightKg":20}"#).success(.created)
+                let workout = try Self.uuid(try await api.post("workouts", "{}").success(.created)["id"])
+                for exercise in ["bench-press", "my-custom-exercise"] {
+                    _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).success(.created)
+                    _ = try await api.post("workouts/\(workout)/exercises/\(exercise)/sets", #"{"reps":10,"weightKg":20}"#).success(.created)
+                }
+                var detail = try await api.get("workouts/\(workout)").success(.ok)
+                #expect([detail["exerciseCount"], detail["totalSets"], detail["exercises"]?[1]?["id"]] == [2, 2, "my-custom-exercise"])
+                let removed = try await api.delete("workouts/\(workout)/exercises/my-custom-exercise")
+                #expect(removed.status == .noContent)
+                #expect(removed.body.isEmpty)
+                detail = try await api.get("workouts/\(workout)").success(.ok)
+                #expect([detail["exerciseCount"], detail["totalSets"], detail["totalReps"], detail["totalVolumeKg"]] == [1, 1, 10, 200])
+                #expect(detail["exercises"]?.array?.map { $0["id"] } == ["bench-press"])
+                try await api.delete("workouts/\(workout)/exercises/my-custom-exercise").failure(.notFound, "NOT_FOUND")
             }
-            var detail = try await api.get("workouts/\(workout)").success(.ok)
-            #expect([detail["exerciseCount"], detail["totalSets"], detail["exercises"]?[1]?["id"]] == [2, 2, "my-custom-exercise"])
-            let removed = try await api.delete("workouts/\(workout)/exercises/my-custom-exercise")
-            #expect(removed.status == .noContent)
-            #expect(removed.body.isEmpty)
-            detail = try await api.get("workouts/\(workout)").success(.ok)
-            #expect([detail["exerciseCount"], detail["totalSets"], detail["totalReps"], detail["totalVolumeKg"]] == [1, 1, 10, 200])
-            #expect(detail["exercises"]?.array?.map { $0["id"] } == ["bench-press"])
-            try await api.delete("workouts/\(workout)/exercises/my-custom-exercise").failure(.notFound, "NOT_FOUND")
+            let types = try await harness.lines(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+            #expect(types.suffix(3) == ["set.logged", "set.deleted", "workout.exercise.removed"])
         }
-        let types = try harness.events(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
-        #expect(types.suffix(3) == ["set.logged", "set.deleted", "workout.exercise.removed"])
     }
 
     /// Sets the CLI logged without a session are the day's implicit workout (id `YYYY-MM-DD`):
@@ -98,9 +99,7 @@ import Testing
             var short: [String] = []
             for spec in [["bench press", "100kgx5", "--at", "2026-01-14T18:00:00Z"], ["bench press", "100kgx3", "--at", "2026-01-14T18:05:00Z"],
                          ["squat", "120kgx5", "--at", "2026-01-14T18:20:00Z"]] {
-                let cli = try ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "append", "set"] + spec)
-                #expect(cli.status == 0, "\(cli.stderr)")
-                short.append(String(cli.stdout.prefix(8)))
+                short.append(String(try await harness.appendByCLI(Self.lifter, ["append", "set"] + spec).prefix(8)))
             }
             let detail = try await api.get("workouts/2026-01-14").success(.ok)
             let ids = (detail["exercises"]?.array ?? []).flatMap { $0["sets"]?.array ?? [] }.compactMap { $0["id"]?.string }
@@ -128,7 +127,7 @@ import Testing
             #expect(try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false]) == [])
             try await api.get("workouts/2026-01-14").failure(.notFound, "NOT_FOUND")
         }
-        let types = try harness.events(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+        let types = try await harness.lines(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
         #expect(types == ["set.logged", "set.logged", "set.logged", "set.deleted", "set.deleted", "set.deleted"])
     }
 

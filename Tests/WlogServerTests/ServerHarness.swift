@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 import WlogCore
+import WlogPostgres
 @testable import WlogServer
 import WlogStore
 
@@ -14,6 +15,9 @@ struct ServerHarness {
 
     let data: String
     let configuration: ServerConfiguration
+    /// The store the application runs on: the embedded journals (nil) or, set by
+    /// `ServerHarness.with(.postgres)`, a PostgreSQL store on a scratch database.
+    var postgres: PostgresStore?
 
     init(lifterRate: Double = 0, addressRate: Double = 0, now: Instant = ServerHarness.now,
          cacheMegabytes: Int = 64, jwks: String? = nil) throws {
@@ -30,11 +34,11 @@ struct ServerHarness {
         try await ServerSecret.mint(secret: Self.secret, lifter: lifter, email: nil, days: days, now: Date())
     }
 
-    /// Runs `body` against the application (over `store`, default the embedded one) over real HTTP on loopback.
+    /// Runs `body` against the application (over `store`, default the harness's own) over real HTTP on loopback.
     func run(store: (any LifterStore)? = nil, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var logger = Logger(label: "wlog.server.tests")
         logger.logLevel = .warning
-        let app = try await WlogAPI.application(configuration, store: store, logger: logger)
+        let app = try await WlogAPI.application(configuration, store: store ?? postgres, logger: logger)
         try await app.test(.live) { client in try await body(client) }
     }
 

@@ -34,8 +34,7 @@ import WlogStore
             .success(.created)["id"]?.string)
         _ = try await api.post("bodyweight", #"{"weightKg":90.5}"#).success(.created)
         let routine = #"{"id":"b-plan","name":"B plan","days":[{"title":"Heavy","exercises":[{"exercise":"secret press","sets":3,"reps":5}]}]}"#
-        let cli = try ServerHarness.wlog(["--journal", harness.journal(lifterB), "append", "routine", "--file", "-"], stdin: routine)
-        #expect(cli.status == 0, "\(cli.stderr)")
+        try await harness.appendByCLI(lifterB, ["append", "routine", "--file", "-"], stdin: routine)
         return owned
     }
 
@@ -74,73 +73,75 @@ import WlogStore
 
     /// Lifter A's token on every route, with B's ids in every path parameter: 404 wherever an id
     /// is named, B's texts in no answer, and B's journal byte-identical after each request.
-    @Test func anotherLiftersIdsAnswer404OnEveryRoute() async throws {
-        let harness = try ServerHarness()
-        defer { harness.remove() }
-        let routes = try await Self.apiRoutes(harness)
-        #expect(routes.count >= 22, "\(routes)")
-        let tokenA = try await harness.token(Self.lifterA), tokenB = try await harness.token(Self.lifterB)
-        try await harness.run { client in
-            let a = API(client: client, token: tokenA), b = API(client: client, token: tokenB)
-            let owned = try await Self.seedLifterB(b, harness: harness)
-            let ownWorkout = try #require(try await a.post("workouts", #"{"name":"A day"}"#).success(.created)["id"]?.string)
-            let before = try #require(harness.journalBytes(Self.lifterB))
-            let unknown = Owned(workout: UUID().uuidString.lowercased(), set: UUID().uuidString.lowercased(),
-                                exercise: "unknown-press", routine: "unknown-plan.1")
-            var checked = 0
-            for (method, path) in routes where path != "api/v1/events/stream" {
-                let uri = Self.uri(path, owned), unknownURI = Self.uri(path, unknown)
-                let reply = try await a.call(method, "/" + uri, Self.body(method, path))
-                if path.contains(":") {
-                    reply.failure(.notFound, "NOT_FOUND")
-                    // Exactly the answer an id that exists nowhere gets: nothing tells B's ids exist.
-                    var same = try await a.call(method, "/" + unknownURI, Self.body(method, path)).body
-                    for (mine, theirs) in [(unknown.workout, owned.workout), (unknown.set, owned.set),
-                                           (unknown.exercise, owned.exercise), (unknown.routine, owned.routine)] {
-                        same = same.replacingOccurrences(of: mine, with: theirs)
+    @Test(arguments: StoreBackend.available)
+    func anotherLiftersIdsAnswer404OnEveryRoute(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let routes = try await Self.apiRoutes(harness)
+            #expect(routes.count >= 22, "\(routes)")
+            let tokenA = try await harness.token(Self.lifterA), tokenB = try await harness.token(Self.lifterB)
+            try await harness.run { client in
+                let a = API(client: client, token: tokenA), b = API(client: client, token: tokenB)
+                let owned = try await Self.seedLifterB(b, harness: harness)
+                let ownWorkout = try #require(try await a.post("workouts", #"{"name":"A day"}"#).success(.created)["id"]?.string)
+                let before = try #require(try await harness.recorded(Self.lifterB))
+                let unknown = Owned(workout: UUID().uuidString.lowercased(), set: UUID().uuidString.lowercased(),
+                                    exercise: "unknown-press", routine: "unknown-plan.1")
+                var checked = 0
+                for (method, path) in routes where path != "api/v1/events/stream" {
+                    let uri = Self.uri(path, owned), unknownURI = Self.uri(path, unknown)
+                    let reply = try await a.call(method, "/" + uri, Self.body(method, path))
+                    if path.contains(":") {
+                        reply.failure(.notFound, "NOT_FOUND")
+                        // Exactly the answer an id that exists nowhere gets: nothing tells B's ids exist.
+                        var same = try await a.call(method, "/" + unknownURI, Self.body(method, path)).body
+                        for (mine, theirs) in [(unknown.workout, owned.workout), (unknown.set, owned.set),
+                                               (unknown.exercise, owned.exercise), (unknown.routine, owned.routine)] {
+                            same = same.replacingOccurrences(of: mine, with: theirs)
+                        }
+                        #expect(reply.body == same, "\(method) \(uri)")
+                        checked += 1
+                    } else {
+                        #expect(reply.status.code < 500, "\(method) \(uri): \(reply.body)")
+                        for secret in owned.secrets { #expect(!reply.body.contains(secret), "\(method) \(uri) shows \(secret)") }
                     }
-                    #expect(reply.body == same, "\(method) \(uri)")
-                    checked += 1
-                } else {
-                    #expect(reply.status.code < 500, "\(method) \(uri): \(reply.body)")
-                    for secret in owned.secrets { #expect(!reply.body.contains(secret), "\(method) \(uri) shows \(secret)") }
+                    #expect(try await harness.recorded(Self.lifterB) == before, "\(method) \(uri) changed B's journal")
                 }
-                #expect(harness.journalBytes(Self.lifterB) == before, "\(method) \(uri) changed B's journal")
+                #expect(checked >= 12)
+                // B's set under A's own workout, and under A's workout with B's exercise: still 404.
+                for uri in ["workouts/\(ownWorkout)/exercises/bench-press/sets/\(owned.set)",
+                            "workouts/\(ownWorkout)/exercises/secret-press/sets/\(owned.set)"] {
+                    try await a.patch(uri, #"{"reps":1}"#).failure(.notFound, "NOT_FOUND")
+                    try await a.delete(uri).failure(.notFound, "NOT_FOUND")
+                }
+                try await a.post("workouts", #"{"routineId":"b-plan.1"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "routineId")
+                // The 32-hex form of B's ids is refused the same way.
+                try await a.get("workouts/" + owned.workout.replacingOccurrences(of: "-", with: "")).failure(.notFound, "NOT_FOUND")
+                #expect(try await harness.recorded(Self.lifterB) == before)
+                // B still sees everything, unchanged.
+                let mine = try await b.get("workouts/\(owned.workout)").success(.ok)
+                #expect(mine["exercises"]?[0]?["sets"]?[0]?["id"] == .string(owned.set))
+                #expect(mine["notes"] == "B's secret notes")
             }
-            #expect(checked >= 12)
-            // B's set under A's own workout, and under A's workout with B's exercise: still 404.
-            for uri in ["workouts/\(ownWorkout)/exercises/bench-press/sets/\(owned.set)",
-                        "workouts/\(ownWorkout)/exercises/secret-press/sets/\(owned.set)"] {
-                try await a.patch(uri, #"{"reps":1}"#).failure(.notFound, "NOT_FOUND")
-                try await a.delete(uri).failure(.notFound, "NOT_FOUND")
-            }
-            try await a.post("workouts", #"{"routineId":"b-plan.1"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "routineId")
-            // The 32-hex form of B's ids is refused the same way.
-            try await a.get("workouts/" + owned.workout.replacingOccurrences(of: "-", with: "")).failure(.notFound, "NOT_FOUND")
-            #expect(harness.journalBytes(Self.lifterB) == before)
-            // B still sees everything, unchanged.
-            let mine = try await b.get("workouts/\(owned.workout)").success(.ok)
-            #expect(mine["exercises"]?[0]?["sets"]?[0]?["id"] == .string(owned.set))
-            #expect(mine["notes"] == "B's secret notes")
         }
     }
 
     /// No route of the API answers without a token (the stream included).
-    @Test func everyRouteNeedsAToken() async throws {
-        let harness = try ServerHarness()
-        defer { harness.remove() }
-        let routes = try await Self.apiRoutes(harness)
-        try await harness.run { client in
-            let anonymous = API(client: client, token: nil)
-            for (method, path) in routes {
-                let uri = "/" + path.replacingOccurrences(of: ":setId", with: "1").replacingOccurrences(of: ":exerciseId", with: "x")
-                    .replacingOccurrences(of: ":id", with: "2026-01-15")
-                let reply = try await anonymous.call(method, uri, Self.body(method, path))
-                reply.failure(.unauthorized, "UNAUTHORIZED")
-                #expect(reply.headers[.wwwAuthenticate] == "Bearer realm=\"wlog\"")
+    @Test(arguments: StoreBackend.available)
+    func everyRouteNeedsAToken(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let routes = try await Self.apiRoutes(harness)
+            try await harness.run { client in
+                let anonymous = API(client: client, token: nil)
+                for (method, path) in routes {
+                    let uri = "/" + path.replacingOccurrences(of: ":setId", with: "1").replacingOccurrences(of: ":exerciseId", with: "x")
+                        .replacingOccurrences(of: ":id", with: "2026-01-15")
+                    let reply = try await anonymous.call(method, uri, Self.body(method, path))
+                    reply.failure(.unauthorized, "UNAUTHORIZED")
+                    #expect(reply.headers[.wwwAuthenticate] == "Bearer realm=\"wlog\"")
+                }
             }
+            #expect(try await harness.lifters() == [])
         }
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: harness.data + "/users")) == [])
     }
 
     /// Forged, expired, early, misaddressed and malformed tokens: 401 in the error envelope, and
