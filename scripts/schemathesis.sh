@@ -8,7 +8,10 @@
 #   3. schemathesis runs every operation with the lifter's bearer token, its path parameters drawn
 #      half the time from the seeded ids, and checks: no 5xx, every status, content type, header
 #      and body as the document says. The server is stopped however the script ends.
-# Usage: scripts/schemathesis.sh   (after a debug build; SCHEMATHESIS_EXAMPLES, SCHEMATHESIS_SEED, SCHEMATHESIS_PHASES
+# With --store postgres (issue 16) the same runs on the PostgreSQL store: the seeded data folder is
+# migrated (`wlog-server migrate`) into a scratch database beside $WLOG_TEST_DATABASE_URL's
+# (scripts/pg-test-cluster.sh start prints it), the server runs with --store, the database is dropped after.
+# Usage: scripts/schemathesis.sh [--store journal|postgres]   (after a debug build; SCHEMATHESIS_EXAMPLES, SCHEMATHESIS_SEED, SCHEMATHESIS_PHASES
 #   (e.g. examples,coverage,fuzzing,stateful) and WLOG_BIN_DIR tune it; SCHEMATHESIS_KEEP=1 keeps the data
 #   folder, the server's logs and the HAR/JUnit reports)
 set -euo pipefail
@@ -16,6 +19,15 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 document=Sources/WlogServer/Resources/openapi.json
 examples=${SCHEMATHESIS_EXAMPLES:-50}
+backend=journal
+if [ "${1:-}" = --store ]; then backend=${2:-}; fi
+case "$backend" in
+  journal) ;;
+  postgres)
+    [ -n "${WLOG_TEST_DATABASE_URL:-}" ] || { echo "schemathesis.sh: --store postgres needs WLOG_TEST_DATABASE_URL (scripts/pg-test-cluster.sh start)" >&2; exit 64; }
+    command -v psql >/dev/null 2>&1 || { echo "schemathesis.sh: psql is missing (Debian's postgresql-client)" >&2; exit 1; } ;;
+  *) echo "schemathesis.sh: --store takes journal or postgres, not '$backend'" >&2; exit 64 ;;
+esac
 seed=${SCHEMATHESIS_SEED:-20261124}
 
 for tool in st openapi-spec-validator curl python3; do
@@ -30,8 +42,12 @@ bin=${WLOG_BIN_DIR:-$(swift build --show-bin-path)}
 
 work=$(mktemp -d)
 server_pid=
+database=
 stop() {
   local status=$?
+  if [ -n "$database" ]; then
+    psql --quiet "$WLOG_TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
     kill -TERM "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
@@ -62,8 +78,16 @@ cli append bodyweight 82.4
 cli append bodyweight 82.1 --at "$(date -u -d yesterday +%Y-%m-%dT07:30:00Z)"
 cli plan starter --goal strength --experience beginner --days 3 --equipment gym --append
 
+store=()
+if [ "$backend" = postgres ]; then
+  database=wlog_schemathesis_$$
+  psql --quiet "$WLOG_TEST_DATABASE_URL" -c "CREATE DATABASE $database" >/dev/null
+  url=${WLOG_TEST_DATABASE_URL%/*}/$database
+  "$bin/wlog-server" migrate --from "$data" --to "$url" </dev/null
+  store=(--store "$url")
+fi
 "$bin/wlog-server" run --listen 127.0.0.1:0 --data "$data" --rate-limit 0 --address-rate-limit 0 \
-  --log-level error </dev/null >"$work/server.out" 2>"$work/server.err" &
+  "${store[@]}" --log-level error </dev/null >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 port=
 for _ in $(seq 1 200); do
@@ -100,7 +124,7 @@ routine=$(api GET /routines | field 0.id)
 started=$(api POST "/routines/$routine/start" | field id)
 day=$(api GET '/workouts?pageSize=100' | python3 -c 'import json,sys
 print(next(w["id"] for w in json.load(sys.stdin)["data"] if len(w["id"]) == 10))')
-echo "schemathesis.sh: port $port; seeded workouts $workout $spare $started $day, sets $set1 $set2 $set3, routine $routine"
+echo "schemathesis.sh: $backend store, port $port; seeded workouts $workout $spare $started $day, sets $set1 $set2 $set3, routine $routine"
 
 # Path parameters come half the time (most of the time for sets) from the seeded ids, so
 # operations reach their success paths; destructive ones get ids of their own to delete.
