@@ -1569,6 +1569,70 @@ extension OpenAPIDocument {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
+      },
+      "post": {
+        "operationId": "appendEvents",
+        "summary": "Append a batch of events (a device's, as `wlog sync` pushes them) as one all-or-nothing commit",
+        "description": "Each event is a journal line as `GET /events` gives it (its `seq` is replaced by the stream's next). Every event is held to the rules of the command that makes it; an event whose id the stream holds already is a duplicate and skipped, so a batch sent twice appends once. A line that is not an event, or an event a rule refuses, answers 400 naming `events[i]`, and nothing is appended.",
+        "tags": [
+          "Events"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EventBatch"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The commit: how many events it appended and how many were there already.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "success",
+                    "data"
+                  ],
+                  "properties": {
+                    "success": {
+                      "const": true
+                    },
+                    "data": {
+                      "$ref": "#/components/schemas/EventBatchResult"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
       }
     },
     "/events/stream": {
@@ -3079,6 +3143,52 @@ extension OpenAPIDocument {
           },
           "hasMore": {
             "type": "boolean"
+          }
+        },
+        "additionalProperties": false
+      },
+      "EventBatch": {
+        "type": "object",
+        "description": "Events to append as one commit.",
+        "required": [
+          "events"
+        ],
+        "properties": {
+          "events": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 1000,
+            "description": "Each event as its journal line (JSON text as `GET /events` gives it; docs/EVENTS.md).",
+            "items": {
+              "type": "string"
+            }
+          }
+        },
+        "additionalProperties": false
+      },
+      "EventBatchResult": {
+        "type": "object",
+        "description": "What a batch came to.",
+        "required": [
+          "appended",
+          "duplicates",
+          "last"
+        ],
+        "properties": {
+          "appended": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Events the commit appended."
+          },
+          "duplicates": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Events the stream held already (by id): skipped."
+          },
+          "last": {
+            "type": "string",
+            "pattern": "^[0-9]+$",
+            "description": "The stream's last sequence after the commit."
           }
         },
         "additionalProperties": false

@@ -8,7 +8,8 @@ import WlogStore
 
 /// The change feed (docs/SERVER.md, "Change feed"): the lifter's committed events as the
 /// journal's own JSON lines, paged by a cursor (`GET /events`) or pushed as they are committed
-/// (`GET /events/stream`, Server-Sent Events).
+/// (`GET /events/stream`, Server-Sent Events); and its other direction, a batch of events from a
+/// device appended as one commit (`POST /events`, what `wlog sync` pushes).
 struct EventRoutes: Sendable {
     let support: RouteSupport
     /// How often a stream looks for lines another writer (the CLI) appended.
@@ -19,6 +20,59 @@ struct EventRoutes: Sendable {
     func register(on api: RouterGroup<LifterRequestContext>) {
         api.get("events", use: list)
         api.get("events/stream", use: stream)
+        api.post("events", use: append)
+    }
+
+    /// Most events one `POST /events` takes (the body's 1 MiB limit comes first for long lines).
+    static let batchLimit = 1000
+
+    struct BatchBody: Decodable {
+        /// Events as `GET /events` gives them: journal lines (a `seq` is replaced by the stream's next).
+        var events: [String]
+    }
+
+    struct BatchModel: Encodable {
+        /// Events the commit appended.
+        var appended: Int
+        /// Events the stream held already (the same id): skipped, so a batch sent twice appends once.
+        var duplicates: Int
+        /// The stream's last sequence after the commit.
+        var last: String
+    }
+
+    /// `POST /events {events: [line…]}`: the batch as one commit, all or nothing. Each event is held
+    /// to the rules of the command that makes it (`partitionExternal`, as `wlog append events`
+    /// holds a file); an event whose id the stream holds is a duplicate and skipped. A line that is
+    /// not an event, or an event a rule refuses, answers 400 naming `events[i]`, and nothing is appended.
+    @Sendable func append(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let body = try await JSONBody.decode(BatchBody.self, from: request, context: context)
+        guard (1...Self.batchLimit).contains(body.events.count) else {
+            throw APIError.validation(field: "events", "holds \(body.events.count) events — send 1 to \(Self.batchLimit) a request")
+        }
+        var events: [Event] = []
+        events.reserveCapacity(body.events.count)
+        for (index, line) in body.events.enumerated() {
+            do {
+                var event = try EventCodec.decode(line)
+                event.envelope.seq = 0
+                events.append(event)
+            } catch {
+                throw APIError.validation(field: "events[\(index)]", "is not an event line (\(error)) — send each event as GET /events gives it")
+            }
+        }
+        let submitted = events
+        return try await support.store.write(lifter, at: support.now(), actor: "api", fixedIDs: []) { view, decideContext in
+            let sorted = partitionExternal(submitted, state: view.state, context: decideContext)
+            if let first = sorted.rejected.first {
+                throw Refusal(field: "events[\(first.index)]", value: first.refusal.value, problem: first.refusal.problem,
+                              allowed: first.refusal.allowed + " (\(first.refusal.field)); nothing was appended")
+            }
+            return sorted.accepted
+        } render: { view, landed in
+            try JSONBody.envelope(BatchModel(appended: landed.count, duplicates: submitted.count - landed.count,
+                                             last: String(view.state.lastSeq)))
+        }
     }
 
     struct PageModel: Encodable {

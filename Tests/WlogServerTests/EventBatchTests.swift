@@ -1,0 +1,68 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// `POST /events`: a device's events (a CLI journal's lines) appended as one commit, idempotent
+/// by id, refused as a whole naming `events[i]` — on both stores.
+@Suite struct EventBatchTests {
+    static let lifter = "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee"
+
+    /// A phone's journal, written offline by the CLI: its lines as `wlog events` prints them.
+    static func deviceLines(_ harness: ServerHarness) throws -> [String] {
+        let journal = harness.data + "/phone.wlog"
+        for arguments in [["init", "--unit", "kg", "--tz", "UTC"], ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:00:00Z"],
+                          ["append", "set", "bench press", "102.5x3", "--at", "2026-01-14T18:05:00Z"], ["append", "bodyweight", "82.4"]] {
+            let result = try ServerHarness.wlog(["--journal", journal] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return try ServerHarness.wlog(["--journal", journal, "events"]).stdout.split(separator: "\n").map(String.init)
+    }
+
+    static func batch(_ lines: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(["events": lines]), as: UTF8.self)
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aDevicesEventsLandOnceAndReadBackByteForByte(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            let lines = try Self.deviceLines(harness)
+            #expect(lines.count == 4)
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                #expect(try await api.post("events", try Self.batch(lines)).success(.ok) == ["appended": 4, "duplicates": 0, "last": "4"])
+                // Sent again (a retry after a lost answer): nothing appended.
+                #expect(try await api.post("events", try Self.batch(lines)).success(.ok) == ["appended": 0, "duplicates": 4, "last": "4"])
+                // The feed gives the device's lines back as they were (the stream was empty, so even `seq` agrees).
+                let feed = try await api.get("events").success(.ok)
+                #expect(feed["events"] == .array(lines.map { .string($0) }))
+                // The API's own view of them: the day's workout with both sets.
+                let day = try await api.get("workouts/2026-01-14").success(.ok)
+                #expect(day["exercises"]?[0]?["sets"]?.array?.map { $0["weightKg"] } == [100, 102.5])
+            }
+            #expect(try await harness.lines(Self.lifter) == lines)
+        }
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aBadEventRefusesTheWholeBatchNamingIt(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            let lines = try Self.deviceLines(harness)
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                _ = try await api.post("events", try Self.batch(Array(lines.prefix(1)))).success(.ok)
+                let before = try #require(try await harness.recorded(Self.lifter))
+                try await api.post("events", try Self.batch([lines[1], "{\"id\":\"not an event\"}"]))
+                    .failure(.badRequest, "VALIDATION_ERROR", field: "events[1]")
+                // A set of an exercise the stream does not know: the rule of `append set`.
+                let unknown = lines[1].replacingOccurrences(of: "\"bench-press\"", with: "\"no-such-lift\"")
+                #expect(unknown != lines[1])
+                try await api.post("events", try Self.batch([lines[3], unknown])).failure(.badRequest, "VALIDATION_ERROR", field: "events[1]")
+                try await api.post("events", try Self.batch([])).failure(.badRequest, "VALIDATION_ERROR", field: "events")
+                try await api.post("events", #"{"events":"not a list"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "events")
+                #expect(try await harness.recorded(Self.lifter) == before)
+            }
+        }
+    }
+}
