@@ -26,9 +26,11 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog
 
-## server: wlog-server, the HTTP API that `wlog serve` runs (found beside wlog), built the same way.
+## server: wlog-server, the HTTP API that `wlog serve` runs, and wlog-sync, what `wlog sync` and `wlog remote` run
+##   (both found beside wlog), built the same way.
 server: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-server
+	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-sync
 
 ## test: the whole suite (Swift Testing), debug build.
 test: deps

@@ -7,6 +7,8 @@
 //   (Hummingbird, jwt-kit) are their own product: `swift build --product wlog` never builds them,
 //   and `wlog serve` runs the `wlog-server` executable found beside `wlog`.
 //   wlog-server → WlogPostgres → WlogStore, postgres-nio: the PostgreSQL store, likewise never in the CLI's build.
+//   wlog-sync: `wlog sync`/`wlog remote` (Foundation's URLSession), run by `wlog` as `wlog serve` runs wlog-server, so
+//   the CLI never loads an HTTP client; it reads and writes the journal through `wlog` itself.
 
 import PackageDescription
 
@@ -22,6 +24,8 @@ let package = Package(
         .library(name: "WlogStore", targets: ["WlogStore"]),
         // `wlog serve`: the Treoir REST API v1 over the lifters' journals (Hummingbird 2, jwt-kit).
         .executable(name: "wlog-server", targets: ["wlog-server"]),
+        // `wlog sync` / `wlog remote`: the journal's events exchanged with a server's change feed.
+        .executable(name: "wlog-sync", targets: ["wlog-sync"]),
         // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
         .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
         // The seeded history generators of wlog-generate, for measure-replay and the Benchmarks package.
@@ -121,6 +125,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .executableTarget(name: "wlog-sync", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "Sources/wlog-sync"),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
         .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines", "WlogGenerator"],
                           path: "Sources/wlog-generate"),

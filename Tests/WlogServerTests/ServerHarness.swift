@@ -69,14 +69,25 @@ struct ServerHarness {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/wlog")
     }()
 
+    /// `wlog` run on a thread of its own, not the cooperative pool: for a command that calls the
+    /// server this process runs (`wlog sync`), whose handlers need the pool's threads meanwhile.
+    static func wlogOffPool(_ arguments: [String], stdin: String? = nil,
+                            environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try wlog(arguments, stdin: stdin, environment: environment) })
+            }
+        }
+    }
+
     /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC).
-    static func wlog(_ arguments: [String], stdin: String? = nil,
-                     program: URL = wlogBinary) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func wlog(_ arguments: [String], stdin: String? = nil, program: URL = wlogBinary,
+                     environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         process.environment = ["WLOG_NOW": now.iso8601, "TZ": "UTC", "NO_COLOR": "1",
-                               "HOME": NSTemporaryDirectory()]
+                               "HOME": NSTemporaryDirectory()].merging(environment) { $1 }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -21,13 +21,17 @@ struct Serve: ParsableCommand {
     func run() throws { Self.exec(arguments) }
 
     /// Replaces this process with `wlog-server arguments…`; exits 69 when it cannot be run.
-    static func exec(_ arguments: [String]) -> Never {
-        let server = siblingPath("wlog-server")
-        var argv: [UnsafeMutablePointer<CChar>?] = ([server] + arguments).map { strdup($0) }
+    static func exec(_ arguments: [String]) -> Never { execSibling("wlog-server", arguments) }
+
+    /// Replaces this process with the executable `name` beside `wlog` (else on `$PATH`) and
+    /// `arguments`; exits 69, naming the fix, when it cannot be run.
+    static func execSibling(_ name: String, _ arguments: [String]) -> Never {
+        let program = siblingPath(name)
+        var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) }
         argv.append(nil)
-        execv(server, &argv)
-        execvp("wlog-server", &argv)
-        printError("wlog: error: cannot run \(server): \(String(cString: strerror(errno))); build it with `make server`")
+        execv(program, &argv)
+        execvp(name, &argv)
+        printError("wlog: error: cannot run \(program): \(String(cString: strerror(errno))); build it with `make server`")
         Glibc.exit(69)
     }
 

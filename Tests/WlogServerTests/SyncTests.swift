@@ -1,0 +1,102 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// `wlog sync` (issue 15) over real HTTP on loopback: a laptop's journal, a phone's journal and
+/// an app calling the API log one session while apart, sync, and agree — on both stores.
+@Suite struct SyncTests {
+    static let lifter = "5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a5a"
+
+    /// `wlog --journal JOURNAL ARGS` with the lifter's token; its output (the exit status must be 0).
+    static func wlog(_ journal: String, _ arguments: [String], token: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await ServerHarness.wlogOffPool(["--journal", journal] + arguments, environment: ["WLOG_TOKEN": token])
+        #expect(result.status == 0, "wlog \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    @Test(arguments: StoreBackend.available)
+    func aLaptopAPhoneAndTheAPILogApartSyncAndAgree(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            let laptop = harness.data + "/laptop.wlog", phone = harness.data + "/phone.wlog"
+            try await harness.run { client in
+                let port = try #require(client.port)
+                let api = API(client: client, token: token)
+                // Offline: each device logs its part of the evening's session.
+                for journal in [laptop, phone] {
+                    _ = try await Self.wlog(journal, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
+                    _ = try await Self.wlog(journal, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token)
+                }
+                _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:00:00Z"], token: token)
+                _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:04:00Z"], token: token)
+                _ = try await Self.wlog(phone, ["append", "set", "squat", "140x5", "--at", "2026-01-14T18:20:00Z"], token: token)
+                _ = try await Self.wlog(phone, ["append", "bodyweight", "82.4", "--at", "2026-01-14T07:00:00Z"], token: token)
+                _ = try await api.post("bodyweight", #"{"weightKg":82.1,"recordedAt":"2026-01-15T07:00:00Z"}"#).success(.created)
+
+                #expect(try await Self.wlog(laptop, ["sync", "--dry-run"], token: token)
+                    == "origin: would push 3 event(s), would pull 1 event(s) (0 already here); nothing changed\n")
+                #expect(try await Self.wlog(laptop, ["sync"], token: token)
+                    == "origin: pushed 3 event(s) (0 already there), pulled 1 event(s) (0 already here)\n")
+                #expect(try await Self.wlog(phone, ["sync"], token: token)
+                    == "origin: pushed 3 event(s) (0 already there), pulled 4 event(s) (0 already here)\n")
+                #expect(try await Self.wlog(laptop, ["sync"], token: token)
+                    == "origin: pushed 0 event(s) (0 already there), pulled 3 event(s) (0 already here)\n")
+                // Nothing left to move either way.
+                for journal in [laptop, phone] {
+                    #expect(try await Self.wlog(journal, ["sync"], token: token)
+                        == "origin: pushed 0 event(s) (0 already there), pulled 0 event(s) (0 already here)\n")
+                }
+                // The same events everywhere: the two journals and the server's stream.
+                let server = Set(try await harness.lines(Self.lifter).map { try Self.id($0) })
+                #expect(server.count == 7)  // 3 from each journal (its settings, its sets and body weight), 1 from the API
+                for journal in [laptop, phone] {
+                    let local = Set(try await Self.wlog(journal, ["events"], token: token).split(separator: "\n").map { try Self.id(String($0)) })
+                    #expect(local == server)
+                }
+                // And the same answers: the day's workout through the API, the history on both devices.
+                let day = try await api.get("workouts/2026-01-14").success(.ok)
+                #expect(day["totalSets"] == 3)
+                for read in [["history", "--format", "json"], ["prs", "--format", "json"], ["bodyweight", "--format", "json"]] {
+                    #expect(try await Self.wlog(laptop, read, token: token) == (try await Self.wlog(phone, read, token: token)), "\(read)")
+                }
+            }
+        }
+    }
+
+    @Test func refusalsNameTheFixAndChangeNothing() async throws {
+        try await ServerHarness.with(.journal) { harness in
+            let token = try await harness.token(Self.lifter)
+            let laptop = harness.data + "/laptop.wlog"
+            _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
+            let noRemote = try ServerHarness.wlog(["--journal", laptop, "sync"])
+            #expect(noRemote.status == 64 && noRemote.stderr.contains("no remote yet; add one with `wlog remote add NAME URL`"), "\(noRemote.stderr)")
+            let badURL = try ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "ftp://x"])
+            #expect(badURL.status == 64 && badURL.stderr.contains("'ftp://x' is not an http(s) address"), "\(badURL.stderr)")
+            let file = harness.data + "/token"
+            try token.write(toFile: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+            let open = try ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "http://127.0.0.1:9", "--token-file", file])
+            #expect(open.status == 77 && open.stderr.contains("is readable by others (mode 644); chmod 600"), "\(open.stderr)")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+            _ = try await Self.wlog(laptop, ["remote", "add", "origin", "http://127.0.0.1:9", "--token-file", file], token: token)
+            let before = try await Self.wlog(laptop, ["events"], token: token)
+            // Port 9 (discard) has no server: unreachable is 69, and nothing moved.
+            let down = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync"])
+            #expect(down.status == 69 && down.stderr.contains("cannot reach http://127.0.0.1:9/api/v1"), "\(down.stderr)")
+            #expect(try await Self.wlog(laptop, ["events"], token: token) == before)
+            try await harness.run { client in
+                let port = try #require(client.port)
+                _ = try await Self.wlog(laptop, ["remote", "add", "server", "http://127.0.0.1:\(port)"], token: token)
+                let forged = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync", "server"], environment: ["WLOG_TOKEN": token + "x"])
+                #expect(forged.status == 77 && forged.stderr.contains("refused the token (401"), "\(forged.stderr)")
+                let two = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
+                #expect(two.status == 64 && two.stderr.contains("several remotes (origin, server); name one"), "\(two.stderr)")
+            }
+        }
+    }
+
+    static func id(_ line: String) throws -> String {
+        try #require(JSON.parse(Array(line.utf8))?["id"]?.string)
+    }
+}
