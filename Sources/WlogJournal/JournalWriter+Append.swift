@@ -12,6 +12,7 @@ extension JournalWriter {
     /// commit) already holds are skipped and listed in `duplicates`. The rest get dense sequence
     /// numbers `lastSequence + 1…` spliced in as `{"seq":N,…`, are written as one frame with one
     /// `write` and, with full durability, synced before this returns.
+    /// Afterwards the writer key is kept with the file's new identity (`WriterKey.record`).
     /// - Parameters:
     ///   - expectedLastSequence: if given and not the journal's last sequence, nothing is
     ///     appended and `JournalError.conflict` is thrown.
@@ -90,6 +91,7 @@ extension JournalWriter {
         if tailBytes > options.sealThreshold {
             do { receipt.sealed = try seal() } catch let error as JournalError { receipt.sealError = error }
         }
+        WriterKey.record(writerKey, journal: path, fd: fd, ownership: FileOwnership.of(descriptor: fd))
         return receipt
     }
 

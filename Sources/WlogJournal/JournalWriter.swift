@@ -28,6 +28,9 @@ public final class JournalWriter {
     public private(set) var recovered: RecoveryReport?
     /// The last committed sequence number (0 when empty).
     public internal(set) var lastSequence: UInt64
+    /// This file's writer key (`WriterKey`): random, the same from writer to writer while nothing
+    /// else changes the file, different in every copy of it. Mixed into the ids wlog mints.
+    public let writerKey: UInt64
 
     var fd: Int32
     var lock: JournalLock?
@@ -131,6 +134,7 @@ public final class JournalWriter {
             chunkCount = scanner.chunkCount
             sealedThrough = scanner.sealedThrough
             lastSequence = scanner.nextSeq - 1
+            writerKey = WriterKey.load(journal: path, fd: fd)
         } catch {
             FileIO.closeDescriptor(fd)
             throw error

@@ -26,7 +26,9 @@ import Testing
         // The snapshot is written now; the appends below replay the tail after it.
         try #require(try cached.run(["prs"], environment: ["WLOG_SNAPSHOT_EVENTS": "0"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: cached.journal + ".snap"))
-        let off = ["WLOG_SNAPSHOT": "off"]
+        // One writer key for both copies, so that they mint the same ids (docs/SYNC.md).
+        let key = ["WLOG_WRITER_KEY": "5eed"]
+        let off = ["WLOG_SNAPSHOT": "off", "WLOG_WRITER_KEY": "5eed"]
         var recordSet = ""
         let steps: [[String]] = [
             ["append", "set", "bench", "120x5"],
@@ -42,7 +44,7 @@ import Testing
         ]
         for step in steps {
             let arguments = step.map { $0 == "RECORD" ? recordSet : $0 }
-            let a = try cached.run(arguments), b = try plain.run(arguments, environment: off)
+            let a = try cached.run(arguments, environment: key), b = try plain.run(arguments, environment: off)
             #expect(a.status == b.status && a.stdout == b.stdout && a.stderr == b.stderr, "\(arguments): \(a) vs \(b)")
             if step == ["append", "set", "bench", "140x1"] { recordSet = String(a.stdout.prefix(8)) }
             for read in [["prs", "--format", "csv"], ["prs", "bench"], ["history", "--limit", "3", "--format", "csv"]] {

@@ -37,6 +37,28 @@ struct ImportCLITests {
         #expect(wlog.journalBytes() == afterFirst)
     }
 
+    /// A re-import a day later takes the same rows in with a later `recorded`: still duplicates.
+    /// A row whose values changed since (edited in Strong) is a collision (docs/SYNC.md): refused,
+    /// not skipped.
+    @Test func aRowEditedSinceTheFirstImportIsRefusedNotSkipped() throws {
+        var wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        #expect(try wlog.run(["import", "strong", Self.demo, "--unit", "kg"]).status == 0)
+        let before = try #require(wlog.journalBytes())
+        wlog.now = "2026-11-21T18:00:00Z"
+        let later = try wlog.run(["import", "strong", Self.demo, "--unit", "kg"])
+        #expect(later.stdout.contains("  events     0 new, 679 already in the journal\n"), "\(later.stderr)")
+        var rows = try String(contentsOfFile: Self.demo, encoding: .utf8).components(separatedBy: "\n")
+        rows[2] = rows[2].replacingOccurrences(of: ",W,55,5,", with: ",W,57.5,5,")
+        let edited = wlog.directory.appendingPathComponent("edited.csv")
+        try rows.joined(separator: "\n").write(to: edited, atomically: true, encoding: .utf8)
+        let result = try wlog.run(["import", "strong", edited.path, "--unit", "kg"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("(set.logged): id ") && result.stderr.contains("collides with the journal's event"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was imported; 1 row(s) were imported before with other values"))
+        #expect(wlog.journalBytes() == before)
+    }
+
     @Test func aGuessedExerciseIsListedAndCorrectedWithExerciseUpdate() throws {
         let wlog = try Self.journal()
         defer { wlog.cleanup() }

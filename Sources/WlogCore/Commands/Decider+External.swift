@@ -15,8 +15,10 @@ public func checkExternal(_ events: [Event], state: WlogState, context: DecideCo
 
 /// `checkExternal` that takes what it can (a salvage file after `wlog repair`): the events that
 /// pass, in order, each checked against the state after the ones taken before it, and those that
-/// do not, with their position (0-based) and why, named as `checkExternal` names them.
-public func partitionExternal(_ events: [Event], state: WlogState, context: DecideContext)
+/// do not, with their position (0-based) and why, named as `checkExternal` names them (`name`
+/// names the event at a position: `event 3` unless the caller numbers its input otherwise).
+public func partitionExternal(_ events: [Event], state: WlogState, context: DecideContext,
+                              name: (Int) -> String = { "event \($0 + 1)" })
     -> (accepted: [Event], rejected: [(index: Int, event: Event, refusal: Refusal)]) {
     var scratch = state
     var accepted: [Event] = [], rejected: [(index: Int, event: Event, refusal: Refusal)] = []
@@ -29,7 +31,7 @@ public func partitionExternal(_ events: [Event], state: WlogState, context: Deci
             try Decider(state: scratch, context: context).checkExternal(event)
         } catch {
             var refusal = error
-            refusal.field = "event \(index + 1) (\(event.type.rawValue) \(event.id.short)) " + refusal.field
+            refusal.field = name(index) + " (\(event.type.rawValue) \(event.id.short)) " + refusal.field
             rejected.append((index, event, refusal))
             continue
         }

@@ -61,20 +61,36 @@ struct Import: ParsableCommand {
         if dryRun {
             let loaded = try session.load(honourAsOf: false)
             let planned = try plan(loaded)
-            let new = planned.events.filter { !loaded.state.contains(eventID: $0.id) }.count
-            Printer.write(ImportSummary.text(planned.report, file: file, dryRun: true, newEvents: new, duplicates: planned.events.count - new))
+            let incoming = try sortIncoming(planned.events, session: session, state: loaded.state)
+            Printer.write(ImportSummary.text(planned.report, file: file, dryRun: true, newEvents: incoming.fresh.count,
+                                             duplicates: incoming.duplicates.count))
             return
         }
         var report: ImportReport?
+        var duplicates = 0
         let outcome = try session.append({ loaded, _ in
             let planned = try plan(loaded)
             report = planned.report
-            return planned.events
+            let incoming = try sortIncoming(planned.events, session: session, state: loaded.state)
+            duplicates = incoming.duplicates.count
+            return incoming.fresh.map { planned.events[$0] }
         }, actor: format.actor)
         if let report {
             Printer.write(ImportSummary.text(report, file: file, dryRun: false, newEvents: outcome.appended.count,
-                                             duplicates: outcome.duplicates.count))
+                                             duplicates: duplicates + outcome.duplicates.count))
         }
+    }
+
+    /// The import's events sorted by docs/SYNC.md's rule: a row imported before with other values
+    /// now (edited in the other app) is a collision, refused (exit 65) instead of skipped.
+    private func sortIncoming(_ events: [Event], session: JournalSession, state: WlogState) throws -> IncomingEvents {
+        let incoming = try session.sortIncoming(events, state: state, name: { "event \($0 + 1) of \(file)" })
+        if let first = incoming.collisions.first {
+            throw WlogError.refused(first.refusal.message + " — nothing was imported; "
+                + "\(incoming.collisions.count) row(s) were imported before with other values (edited in the other app since?): "
+                + "correct them in wlog with `wlog append edit`")
+        }
+        return incoming
     }
 }
 

@@ -101,7 +101,7 @@ extension JournalSession {
         writer: JournalWriter, state: WlogState, zone: Zone, unit: MassUnit, actor: String, fixedIDs: [EventID],
         _ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event]
     ) throws -> (events: [Event], receipt: AppendReceipt?) {
-        let ids = DecideContext.JournalIDs(journalID: writer.header.journal, device: Self.deviceName,
+        let ids = DecideContext.JournalIDs(journalID: writer.header.journal, device: Self.device(writer),
                                            after: state.lastSeq, isTaken: { state.contains(eventID: $0) })
         let decideContext = DecideContext(
             now: context.now, offsetMinutes: zone.offsetMinutes(at: context.now), actor: actor, fixedIDs: fixedIDs, ids: ids)
@@ -120,8 +120,18 @@ extension JournalSession {
 }
 
 extension JournalSession {
-    /// This machine's host name, which keys the ids this device mints (`DecideContext.JournalIDs`):
-    /// copies of one journal written on two machines never mint the same id.
+    /// What keys the ids `writer` mints (`DecideContext.JournalIDs`): this machine's host name and
+    /// the file's writer key (`JournalWriter.writerKey`), so that copies of one journal, written
+    /// on two machines or on one, never mint the same id (docs/SYNC.md).
+    ///
+    /// `$WLOG_WRITER_KEY` replaces the writer key, for tests that compare two copies of one
+    /// journal byte for byte: copies written with one key mint the same ids again.
+    static func device(_ writer: JournalWriter) -> String {
+        let fixed = Run.environment["WLOG_WRITER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        return deviceName + ":" + (fixed ?? String(writer.writerKey, radix: 16))
+    }
+
+    /// This machine's host name.
     static var deviceName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }

@@ -17,7 +17,8 @@ struct AppendEvents: ParsableCommand {
         abstract: "Append JSON lines of events (without seq) as one all-or-nothing commit.",
         discussion: """
             Each line is an event as `wlog events` prints it (docs/EVENTS.md); a `seq` it carries is replaced by the
-            journal's next one (said on stderr). Ids already in the journal are skipped as duplicates. Every event is
+            journal's next one (said on stderr). An event already in the journal (same id, same content) is skipped as
+            a duplicate; an id the journal or an earlier line holds for other content is a collision, refused (docs/SYNC.md). Every event is
             held to the rules of the command that makes it. With --salvage (a file `wlog repair` saved), the events
             that pass are appended and the others kept aside in FILE.rejected.jsonl with the reason.
             """)
@@ -66,18 +67,32 @@ struct AppendEvents: ParsableCommand {
             printError("wlog: note: \(numbered) line(s) of \(source) carry a seq; the journal numbers events itself, so they get its next ones")
         }
         var rejected: [(number: Int, bytes: [UInt8], reason: String)] = unreadable
-        let outcome = try JournalSession(context: context).append { loaded, decideContext in
-            let events = lines.map(\.event)
+        var duplicates = 0
+        let session = JournalSession(context: context)
+        let outcome = try session.append { loaded, decideContext in
+            // An id the journal (or an earlier line) holds is a duplicate only for the same event
+            // (docs/SYNC.md); a collision refuses the whole input, or is kept aside by --salvage.
+            let incoming = try session.sortIncoming(lines.map(\.event), state: loaded.state,
+                                                    name: { "line \(lines[$0].number) of \(source)" })
+            if let first = incoming.collisions.first, !salvage {
+                throw WlogError.refused(first.refusal.message + "; nothing was appended: to keep both events, give the line "
+                    + "a new id (any other 32 hex digits)")
+            }
+            rejected += incoming.collisions.map { (lines[$0.index].number, lines[$0.index].bytes, $0.refusal.message) }
+            duplicates = incoming.duplicates.count
+            let fresh = incoming.fresh.map { lines[$0] }
             // The rules of the commands that make these events (`checkExternal`): exit 65, nothing appended.
-            let sorted = partitionExternal(events, state: loaded.state, context: decideContext)
+            let sorted = partitionExternal(fresh.map(\.event), state: loaded.state, context: decideContext,
+                                           name: { "event \(incoming.fresh[$0] + 1)" })
             if let first = sorted.rejected.first, !salvage {
                 throw WlogError.refused(first.refusal.message + " — nothing was appended"
                     + (file == "-" ? "" : "; to append what passes and keep the rest aside: wlog append events --salvage \(file)"))
             }
-            rejected += sorted.rejected.map { (lines[$0.index].number, lines[$0.index].bytes, $0.refusal.message) }
+            rejected += sorted.rejected.map { (fresh[$0.index].number, fresh[$0.index].bytes, $0.refusal.message) }
             return sorted.accepted
         }
-        print("appended \(outcome.appended.count) event(s)" + (outcome.duplicates.isEmpty ? "" : ", skipped \(outcome.duplicates.count) duplicate(s)"))
+        duplicates += outcome.duplicates.count
+        print("appended \(outcome.appended.count) event(s)" + (duplicates == 0 ? "" : ", skipped \(duplicates) duplicate(s)"))
         if let last = outcome.appended.last { print("last seq \(last.seq)") }
         if !rejected.isEmpty { try keepAside(rejected.sorted { $0.number < $1.number }, journal: context.journalPath) }
     }

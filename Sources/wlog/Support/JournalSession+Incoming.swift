@@ -1,0 +1,37 @@
+import WlogCore
+import WlogJournal
+
+extension JournalSession {
+    /// Sorts events taken in from outside (`append events`, `import`) by docs/SYNC.md's rule
+    /// (`IncomingEvents`) against the journal `state` was replayed from: the lines of the ids
+    /// `state` holds are read back in one pass of the journal, and only when there are such ids.
+    func sortIncoming(_ events: [Event], state: WlogState, name: (Int) -> String) throws -> IncomingEvents {
+        let wanted = Set(events.lazy.map(\.id).filter { state.contains(eventID: $0) })
+        var held: [EventID: Event] = [:]
+        if !wanted.isEmpty {
+            do {
+                _ = try openReader().forEachLine(after: 0) { seq, line in
+                    guard let id = Self.lineID(line), wanted.contains(id) else { return }
+                    do {
+                        held[id] = try EventCodec.decode(line)
+                    } catch {
+                        throw unreadable(seq, error)
+                    }
+                }
+            } catch let error as JournalError {
+                throw WlogError(journal: error)
+            }
+        }
+        return IncomingEvents(events, held: { held[$0] }, name: name)
+    }
+
+    /// The id of a committed line (`{"seq":N,"id":"<32 hex>",…`), read without decoding the rest.
+    static func lineID(_ line: UnsafeRawBufferPointer) -> EventID? {
+        let marker = Array(",\"id\":\"".utf8)
+        guard let start = (0..<min(line.count, 32)).first(where: { at in
+            at + marker.count + 32 <= line.count && marker.indices.allSatisfy { line[at + $0] == marker[$0] }
+        }) else { return nil }
+        let from = start + marker.count
+        return EventID(hex: String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<(from + 32)]), as: UTF8.self))
+    }
+}

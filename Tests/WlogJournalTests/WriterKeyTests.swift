@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import WlogJournal
+
+/// The writer key (docs/SYNC.md, "New ids"): the same from writer to writer while nothing else
+/// changes the file, a new one for a copy, a restore over the file, or a lost `.writer` file.
+@Suite struct WriterKeyTests {
+    /// A journal with one commit; returns the key its writer used.
+    static func journal(_ path: String) throws -> UInt64 {
+        let w = try J.create(path)
+        defer { try? w.close() }
+        _ = try w.append([Events.pending(1, 0)])
+        return w.writerKey
+    }
+
+    static func key(_ path: String, append: Bool = false) throws -> UInt64 {
+        let w = try JournalWriter.open(at: path)
+        defer { try? w.close() }
+        if append { _ = try w.append([Events.pending(1, w.lastSequence)]) }
+        return w.writerKey
+    }
+
+    @Test func oneFileKeepsItsKeyFromWriterToWriter() throws {
+        let dir = try TempDir()
+        let first = try Self.journal(dir.journal)
+        #expect(try Self.key(dir.journal, append: true) == first)
+        #expect(try Self.key(dir.journal) == first)
+        #expect(try Self.key(dir.journal) == first)
+    }
+
+    @Test func aCopyGetsAnotherKeyAndTheOriginalKeepsItsOwn() throws {
+        let dir = try TempDir()
+        let first = try Self.journal(dir.journal)
+        let copy = dir.path + "/copy.wlog"
+        try FileManager.default.copyItem(atPath: dir.journal, toPath: copy)
+        try FileManager.default.copyItem(atPath: dir.journal + ".writer", toPath: copy + ".writer")
+        let copied = try Self.key(copy, append: true)
+        #expect(copied != first)
+        #expect(try Self.key(copy) == copied)
+        #expect(try Self.key(dir.journal) == first)
+    }
+
+    /// A backup copied over the journal keeps its inode, not its change time.
+    @Test func aRestoreOverTheFileGetsAnotherKey() throws {
+        let dir = try TempDir()
+        let first = try Self.journal(dir.journal)
+        let bytes = try J.bytes(dir.journal)
+        try J.write(bytes, to: dir.journal)
+        #expect(try Self.key(dir.journal) != first)
+    }
+
+    @Test func aLostOrDamagedWriterFileGetsAnotherKey() throws {
+        let dir = try TempDir()
+        let first = try Self.journal(dir.journal)
+        try J.write(Array("wlog-writer-key 1 zz 1 2 3 4\n".utf8), to: dir.journal + ".writer")
+        let second = try Self.key(dir.journal, append: true)
+        #expect(second != first)
+        try FileManager.default.removeItem(atPath: dir.journal + ".writer")
+        #expect(try Self.key(dir.journal) != second)
+    }
+}
