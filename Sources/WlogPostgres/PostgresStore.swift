@@ -131,6 +131,23 @@ public final class PostgresStore: LifterStore {
         return EventFeedPage(lines: page, next: page.last?.seq ?? after, hasMore: rows.count > limit)
     }
 
+    public func heldEvents(_ lifter: LifterID, ids: Set<EventID>) async throws -> [EventID: Event] {
+        guard !ids.isEmpty else { return [:] }
+        let wanted = ids.map(\.hex)
+        let lines = try await database("reading events by id") { [client] in
+            var lines: [String] = []
+            let query: PostgresQuery = "SELECT line FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid AND event_id = ANY(\(wanted))"
+            for try await line in try await client.query(query).decode(String.self) { lines.append(line) }
+            return lines
+        }
+        var found: [EventID: Event] = [:]
+        for line in lines {
+            guard let event = try? EventCodec.decode(line) else { throw StoreError.damaged("a row of lifter \(lifter) cannot be read: \(line.prefix(80))") }
+            found[event.id] = event
+        }
+        return found
+    }
+
     public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// Events held in memory across all lifters.

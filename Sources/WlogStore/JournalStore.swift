@@ -94,6 +94,11 @@ public final class JournalStore: LifterStore {
         }
     }
 
+    public func heldEvents(_ lifter: LifterID, ids: Set<EventID>) async throws -> [EventID: Event] {
+        guard !ids.isEmpty else { return [:] }
+        return try await run(lifter) { try self.journal(of: lifter).events(withIDs: ids) }
+    }
+
     public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// After a request: tells the watchers when the stream grew, and keeps memory within the limit.

@@ -139,6 +139,25 @@ final class LifterJournal: Sendable {
         return EventFeedPage(lines: lines, next: lines.last?.seq ?? after, hasMore: hasMore)
     }
 
+    /// The journal's events with these ids, in one pass of the file (a line that names one but
+    /// does not decode is damage: `StoreError.damaged`).
+    func events(withIDs ids: Set<EventID>) throws -> [EventID: Event] {
+        var found: [EventID: Event] = [:]
+        do {
+            try JournalReader(at: path).forEachLine(after: 0) { seq, line in
+                guard let id = EventCodec.id(ofLine: line), ids.contains(id) else { return }
+                do {
+                    found[id] = try EventCodec.decode(line)
+                } catch {
+                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
+                }
+            }
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        return found
+    }
+
     /// The last sequence folded (0 when unloaded).
     var lastSeq: UInt64 { slot.withLock { $0.state?.lastSeq ?? 0 } }
 

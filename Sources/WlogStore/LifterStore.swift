@@ -26,6 +26,9 @@ public protocol LifterStore: Sendable {
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result
 
+    /// The events the lifter's stream holds under these ids (those it holds), to tell a duplicate
+    /// taken in from outside from a collision (`IncomingEvents`, docs/SYNC.md).
+    func heldEvents(_ lifter: LifterID, ids: Set<EventID>) async throws -> [EventID: Event]
     /// The lifter's committed events after sequence `after`, at most `limit`, as the journal's lines.
     func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage
 

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.available)
-    func aBadEventRefusesTheWholeBatchNamingIt(_ backend: StoreBackend) async throws {
+    func aBadEventOrACollisionRefusesTheWholeBatchNamingIt(_ backend: StoreBackend) async throws {
         try await ServerHarness.with(backend) { harness in
             let token = try await harness.token(Self.lifter)
             let lines = try Self.deviceLines(harness)
@@ -62,6 +62,18 @@ import Testing
                 try await api.post("events", try Self.batch([])).failure(.badRequest, "VALIDATION_ERROR", field: "events")
                 try await api.post("events", #"{"events":"not a list"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "events")
                 #expect(try await harness.recorded(Self.lifter) == before)
+                // The id of a set the stream holds, with another weight: a collision, not a duplicate (docs/SYNC.md).
+                _ = try await api.post("events", try Self.batch([lines[1]])).success(.ok)
+                let before2 = try #require(try await harness.recorded(Self.lifter))
+                let changed = lines[1].replacingOccurrences(of: "\"weight\":\"100\"", with: "\"weight\":\"105\"")
+                #expect(changed != lines[1])
+                let collision = try await api.post("events", try Self.batch([lines[3], changed]))
+                collision.failure(.badRequest, "VALIDATION_ERROR", field: "events[1]")
+                #expect(collision.body.contains("which has other content"), "\(collision.body)")
+                // Two events of one batch under one id, different: refused the same way.
+                let twice = lines[3].replacingOccurrences(of: "\"weight\":\"82.4\"", with: "\"weight\":\"82.5\"")
+                try await api.post("events", try Self.batch([lines[3], twice])).failure(.badRequest, "VALIDATION_ERROR", field: "events[1]")
+                #expect(try await harness.recorded(Self.lifter) == before2)
             }
         }
     }

@@ -40,10 +40,13 @@ struct EventRoutes: Sendable {
         var last: String
     }
 
-    /// `POST /events {events: [line…]}`: the batch as one commit, all or nothing. Each event is held
-    /// to the rules of the command that makes it (`partitionExternal`, as `wlog append events`
-    /// holds a file); an event whose id the stream holds is a duplicate and skipped. A line that is
-    /// not an event, or an event a rule refuses, answers 400 naming `events[i]`, and nothing is appended.
+    /// `POST /events {events: [line…]}`: the batch as one commit, all or nothing. Events are sorted
+    /// by docs/SYNC.md's rule (`IncomingEvents`): an id the stream (or an earlier event of the
+    /// batch) holds with the same event is a duplicate and skipped, so a batch sent twice appends
+    /// once; with another event, a collision, refused. Every fresh event is held to the rules of
+    /// the command that makes it (`partitionExternal`, as `wlog append events` holds a file). A line
+    /// that is not an event, a collision, or an event a rule refuses answers 400 naming `events[i]`,
+    /// and nothing is appended.
     @Sendable func append(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let body = try await JSONBody.decode(BatchBody.self, from: request, context: context)
@@ -62,13 +65,32 @@ struct EventRoutes: Sendable {
             }
         }
         let submitted = events
-        return try await support.store.write(lifter, at: support.now(), actor: "api", fixedIDs: []) { view, decideContext in
-            let sorted = partitionExternal(submitted, state: view.state, context: decideContext)
-            if let first = sorted.rejected.first {
-                throw Refusal(field: "events[\(first.index)]", value: first.refusal.value, problem: first.refusal.problem,
-                              allowed: first.refusal.allowed + " (\(first.refusal.field)); nothing was appended")
+        let store = support.store
+        // What the stream holds under the batch's ids, read before the write (only when it holds any).
+        let known = try await store.read(lifter) { view in Set(submitted.lazy.map(\.id).filter { view.state.contains(eventID: $0) }) }
+        let held = try await store.heldEvents(lifter, ids: known)
+        do {
+            return try await write(submitted, held: held, lifter: lifter)
+        } catch StoreError.refused(let refusal) where refusal.field.hasPrefix("events[") {
+            // `events[3] (set.logged 1a2b3c4d) set.exercise` → the API's field `events[3]`; the message keeps the rest.
+            throw APIError.refused(refusal, field: String(refusal.field.prefix { $0 != " " }))
+        }
+    }
+
+    /// The batch's commit: `IncomingEvents` sorts it against `held`, `partitionExternal` checks the fresh events.
+    private func write(_ submitted: [Event], held: [EventID: Event], lifter: LifterID) async throws -> Response {
+        try await support.store.write(lifter, at: support.now(), actor: "api", fixedIDs: []) { view, decideContext in
+            // An id another writer committed since `held` was read: the client retries (409).
+            if submitted.contains(where: { view.state.contains(eventID: $0.id) && held[$0.id] == nil }) {
+                throw StoreError.conflict("another writer appended some of these events meanwhile; send the batch again")
             }
-            return sorted.accepted
+            let name = { (index: Int) in "events[\(index)]" }
+            let sorted = IncomingEvents(submitted, held: { held[$0] }, name: name)
+            if let collision = sorted.collisions.first { throw collision.refusal }
+            let fresh = sorted.fresh.map { submitted[$0] }
+            let checked = partitionExternal(fresh, state: view.state, context: decideContext, name: { name(sorted.fresh[$0]) })
+            if let first = checked.rejected.first { throw first.refusal }
+            return checked.accepted
         } render: { view, landed in
             try JSONBody.envelope(BatchModel(appended: landed.count, duplicates: submitted.count - landed.count,
                                              last: String(view.state.lastSeq)))

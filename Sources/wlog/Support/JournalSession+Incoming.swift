@@ -11,7 +11,7 @@ extension JournalSession {
         if !wanted.isEmpty {
             do {
                 _ = try openReader().forEachLine(after: 0) { seq, line in
-                    guard let id = Self.lineID(line), wanted.contains(id) else { return }
+                    guard let id = EventCodec.id(ofLine: line), wanted.contains(id) else { return }
                     do {
                         held[id] = try EventCodec.decode(line)
                     } catch {
@@ -25,13 +25,4 @@ extension JournalSession {
         return IncomingEvents(events, held: { held[$0] }, name: name)
     }
 
-    /// The id of a committed line (`{"seq":N,"id":"<32 hex>",…`), read without decoding the rest.
-    static func lineID(_ line: UnsafeRawBufferPointer) -> EventID? {
-        let marker = Array(",\"id\":\"".utf8)
-        guard let start = (0..<min(line.count, 32)).first(where: { at in
-            at + marker.count + 32 <= line.count && marker.indices.allSatisfy { line[at + $0] == marker[$0] }
-        }) else { return nil }
-        let from = start + marker.count
-        return EventID(hex: String(decoding: UnsafeRawBufferPointer(rebasing: line[from..<(from + 32)]), as: UTF8.self))
-    }
 }
