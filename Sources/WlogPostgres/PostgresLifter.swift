@@ -17,6 +17,8 @@ final class PostgresLifter: @unchecked Sendable {
     var state: WlogState?
     /// Guarded by `lock`: fold from the table before the next use.
     var stale = false
+    /// Guarded by `lock`: answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
+    var answers = AnswerCache()
     /// Guarded by `lock`: the store's listener epoch when the state was last folded.
     var foldedEpoch: UInt64 = 0
     /// Guarded by `lock`: the zone the state names, kept so that a view does not look it up.
@@ -51,6 +53,7 @@ final class PostgresLifter: @unchecked Sendable {
         defer { lock.unlock() }
         guard state != nil else { return false }
         state = nil
+        answers.removeAll()
         held.store(0, ordering: .relaxed)
         return true
     }

@@ -81,6 +81,18 @@ public final class PostgresStore: LifterStore {
         }
     }
 
+    /// `read`, answering again what was computed for `cacheKey` at the state's last sequence
+    /// (after the fold: another server's commit moves the sequence, so it is never answered stale).
+    public func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        let slot = self.slot(lifter)
+        defer { trim() }
+        return try await slot.lock.withLock {
+            try await fold(slot)
+            let view = slot.view
+            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { try body(view) }
+        }
+    }
+
     public func write<Result: Sendable>(
         _ lifter: LifterID, at now: Instant, actor: String, fixedIDs: [EventID],
         decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],

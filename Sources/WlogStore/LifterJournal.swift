@@ -32,17 +32,8 @@ final class LifterJournal: Sendable {
         var damage: String?
         var lastUse: UInt64 = 0
         /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
-        var answers: [String: Answer] = [:]
+        var answers = AnswerCache()
     }
-
-    /// A read's result, valid while the state stays at `seq`.
-    struct Answer {
-        var seq: UInt64
-        var value: any Sendable
-    }
-
-    /// Answers kept per lifter; the oldest half is dropped past it.
-    static let answerLimit = 64
 
     init(lifter: LifterID, path: String, device: String) {
         self.lifter = lifter
@@ -61,7 +52,7 @@ final class LifterJournal: Sendable {
         slot.withLockIfAvailable { slot -> Bool in
             guard slot.state != nil else { return false }
             slot.state = nil
-            slot.answers = [:]
+            slot.answers.removeAll()
             slot.stamp = FileStamp()
             return true
         } ?? false
@@ -73,17 +64,9 @@ final class LifterJournal: Sendable {
         try slot.withLock { slot in
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
-            let seq = slot.state?.lastSeq ?? 0
-            if let cacheKey, let answer = slot.answers[cacheKey], answer.seq == seq, let value = answer.value as? R {
-                return value
-            }
-            let value = try body(view(slot))
-            if let cacheKey {
-                if slot.answers.count >= Self.answerLimit { slot.answers = slot.answers.filter { $0.value.seq == seq } }
-                if slot.answers.count >= Self.answerLimit { slot.answers = [:] }
-                slot.answers[cacheKey] = Answer(seq: seq, value: value)
-            }
-            return value
+            guard let cacheKey else { return try body(view(slot)) }
+            let view = view(slot)
+            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { try body(view) }
         }
     }
 
@@ -225,7 +208,7 @@ final class LifterJournal: Sendable {
             // The journal was cut back (`wlog repair` quarantined a damaged tail): fold it again.
             state = .initial
             status = try fold(reader, into: &state, prefix: nil)
-            slot.answers = [:]
+            slot.answers.removeAll()
         }
         state.settleHistoryOrder()
         slot.damage = status.isClean ? nil : status.summary

@@ -60,6 +60,22 @@ struct PostgresStoreTests {
         }
     }
 
+    /// A cached answer (`read(cacheKey:)`) is never served after another server's commit moved the stream.
+    @Test func cachedAnswersFollowTheOtherServersWrites() async throws {
+        try await PostgresTestDatabase.withStores(2) { stores, _ in
+            let (a, b) = (stores[0], stores[1])
+            let count: @Sendable (LifterView) -> Int = { $0.state.eventCount }
+            #expect(try await b.read(Self.lifter, cacheKey: "count", count) == 0)
+            let watch = b.changes(Self.lifter)
+            defer { watch.cancel() }
+            _ = try await Self.bodyweight(a, 90, id: Self.id(9))
+            #expect(await watch.wait(timeout: .seconds(10)) != nil)
+            #expect(try await b.read(Self.lifter, cacheKey: "count", count) == 1)
+            // The same key at the same position is answered from the cache: `body` does not run.
+            #expect(try await b.read(Self.lifter, cacheKey: "count") { _ in -1 } == 1)
+        }
+    }
+
     // MARK: Helpers
 
     /// Records a body weight with the first id `id`; the ids of the events that landed.
