@@ -10,6 +10,10 @@
 # page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
 # INSERT (server-insert.sql, one per transaction, synchronous_commit=on); then a second server
 # with --cache-mb $SMALL_CACHE_MB under the same reads, for the memory bound. RSS from /proc.
+# Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
+# (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
+# --store, then through two servers on the one database (two wrk runs at once, $CLIENTS/2
+# connections each, one per server; the rates added). PG=0 leaves the PostgreSQL store out.
 # BUILD=0 skips the release build and uses the binaries in $BIN (default $SCRATCH/release).
 # Needs: swift, python3, wrk and postgresql (Debian; installed with apt-get when missing). Writes
 # only under $OUT (default /tmp/wlog-perf/server) and the build folder $SCRATCH (default .build).
@@ -83,46 +87,59 @@ fixtures() {
 
 SERVER=
 cleanup() {
-  [ -n "$SERVER" ] && kill -TERM "$SERVER" 2>/dev/null || true
+  [ -n "$SERVER" ] && kill -TERM $SERVER 2>/dev/null || true
   [ -f "$OUT/pg/postmaster.pid" ] && as_postgres "$PGBIN/pg_ctl" -D "$OUT/pg" -m immediate stop > /dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
-start_server() {  # CACHE_MB
-  if curl -s "http://127.0.0.1:$PORT/healthz" > /dev/null; then echo "port $PORT is taken: PORT=… picks another" >&2; exit 1; fi
-  rm -rf "$OUT/data" && cp -a "$TEMPLATE/data" "$OUT/data"
-  "$BIN/wlog-server" run --listen "127.0.0.1:$PORT" --data "$OUT/data" --cache-mb "$1" --rate-limit 0 \
-    --address-rate-limit 0 --log-level warning > "$OUT/server.log" 2>&1 &
-  SERVER=$!
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return; sleep 0.1; done
-  echo "wlog-server did not start: $(cat "$OUT/server.log")" >&2; exit 1
+start_server() {  # CACHE_MB [PORT [--store URL]]: the data folder copied afresh unless a store is given
+  local port=${2:-$PORT}
+  if curl -s "http://127.0.0.1:$port/healthz" > /dev/null; then echo "port $port is taken: PORT=… picks another" >&2; exit 1; fi
+  [ $# -gt 2 ] || { rm -rf "$OUT/data" && cp -a "$TEMPLATE/data" "$OUT/data"; }
+  "$BIN/wlog-server" run --listen "127.0.0.1:$port" --data "$OUT/data" --cache-mb "$1" --rate-limit 0 \
+    --address-rate-limit 0 --log-level warning "${@:3}" > "$OUT/server-$port.log" 2>&1 &
+  SERVER="$SERVER $!"
+  for _ in $(seq 300); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return; sleep 0.1; done
+  echo "wlog-server did not start: $(cat "$OUT/server-$port.log")" >&2; exit 1
 }
 
-stop_server() {
-  kill -TERM "$SERVER"
-  local status=0; wait "$SERVER" || status=$?
+stop_server() {  # every server started
+  local pid status
+  for pid in $SERVER; do
+    kill -TERM "$pid"
+    status=0; wait "$pid" || status=$?
+    [ "$status" = 0 ] || say "  (wlog-server exited $status on SIGTERM)"
+  done
   SERVER=
-  [ "$status" = 0 ] || say "  (wlog-server exited $status on SIGTERM)"
 }
 
-rss() { awk '/^VmRSS|^VmHWM/ { printf "%s %.0f MiB  ", $1, $2 / 1024 }' "/proc/$SERVER/status"; }
+rss() { local pid; for pid in $SERVER; do awk '/^VmRSS|^VmHWM/ { printf "%s %.0f MiB  ", $1, $2 / 1024 }' "/proc/$pid/status"; done; }
 
 # One wrk phase: requests/s, p50 and p99 (wrk --latency), answers that were not 2xx, the RSS after.
+# With more than one port, one wrk a port at once ($CLIENTS split between them): the rates and
+# failures added, the p50s and p99s listed per server.
 PHASE=0
-load() {  # LABEL REQUEST-FILE
+load() {  # LABEL REQUEST-FILE [PORT…]
   PHASE=$((PHASE + 1))
-  WLOG_REQUESTS="$OUT/$2" wrk -t2 -c"$CLIENTS" -d"${SECONDS_EACH}s" --timeout 30s --latency \
-    -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$PORT" > "$OUT/wrk-$PHASE.txt"
-  awk -v label="$1" -v rss="$(rss)" '
-    /Requests\/sec/ { rate = $2 } / 50%/ { p50 = $2 } / 99%/ { p99 = $2 } /Non-2xx/ { bad = $NF } /Socket errors/ { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) bad += $i + 0 }
-    END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s\n", label, rate, p50, p99, bad, rss }' \
-    "$OUT/wrk-$PHASE.txt" | tee -a "$RESULTS"
+  local label=$1 requests=$2 ports=("${@:3}") port pids=()
+  [ ${#ports[@]} -gt 0 ] || ports=("$PORT")
+  for port in "${ports[@]}"; do
+    WLOG_REQUESTS="$OUT/$requests" wrk -t2 -c$((CLIENTS / ${#ports[@]})) -d"${SECONDS_EACH}s" --timeout 30s --latency \
+      -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$port" > "$OUT/wrk-$PHASE-$port.txt" &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for port in "${ports[@]}"; do cat "$OUT/wrk-$PHASE-$port.txt"; done | awk -v label="$label" -v rss="$(rss)" '
+    /Requests\/sec/ { rate += $2 } / 50%/ { p50 = p50 sep50 $2; sep50 = "/" } / 99%/ { p99 = p99 sep99 $2; sep99 = "/" }
+    /Non-2xx/ { bad += $NF } /Socket errors/ { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) bad += $i + 0 }
+    END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s\n", label, rate, p50, p99, bad, rss }' | tee -a "$RESULTS"
 }
 
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
-# PostgreSQL: a throwaway cluster on 127.0.0.1:$PGPORT, the same durable insert with pgbench.
-postgres() {
+# PostgreSQL: a throwaway cluster on 127.0.0.1:$PGPORT (fsync and synchronous_commit on), up from
+# the baseline to the end of the PostgreSQL store's phases.
+pg_start() {
   local pg=$OUT/pg
   rm -rf "$pg" "$OUT"/pgbench_log*
   mkdir -p "$pg"
@@ -130,19 +147,53 @@ postgres() {
   as_postgres "$PGBIN/initdb" -D "$pg" -A trust -U postgres > "$OUT/initdb.log"
   as_postgres "$PGBIN/pg_ctl" -D "$pg" -l "$pg/log" -w start \
     -o "-p $PGPORT -k $pg -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on -c max_connections=100" > /dev/null
+}
+
+pg_stop() { as_postgres "$PGBIN/pg_ctl" -D "$OUT/pg" -m fast stop > /dev/null; }
+
+# The baseline: the same durable insert with pgbench, one INSERT per transaction.
+pgbench_baseline() {
   psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE TABLE sets (id uuid PRIMARY KEY, lifter uuid NOT NULL,
     workout uuid NOT NULL, exercise text NOT NULL, reps int, weight_kg numeric, rpe numeric, set_type text NOT NULL,
     is_completed boolean NOT NULL, completed_at timestamptz NOT NULL, notes text);
     CREATE INDEX ON sets (lifter, workout);" postgres
   (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
      -f "$ROOT/scripts/perf/server-insert.sql" -l postgres > "$OUT/pgbench.txt" 2>&1)
-  as_postgres "$PGBIN/pg_ctl" -D "$pg" -m fast stop > /dev/null
   # The per-transaction log's third column is the latency in microseconds.
   local tps
   tps=$(awk '/^tps/ { print $3; exit }' "$OUT/pgbench.txt")
   cat "$OUT"/pgbench_log* | awk '{ print $3 }' | sort -n | awk -v tps="$tps" '{ v[NR] = $1 }
     END { printf "  %-22s %9.0f tx/s   p50 %.2fms   p99 %.2fms\n", "pgbench INSERT", tps, v[int(NR * .5)] / 1000, v[int(NR * .99)] / 1000 }' \
     | tee -a "$RESULTS"
+}
+
+# The PostgreSQL store: the template's lifters migrated into a database of the cluster, then the
+# same phases through one server and through two.
+postgres_store() {
+  local url="postgres://postgres@127.0.0.1:$PGPORT/wlog" started seconds
+  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE wlog" postgres
+  started=$(date +%s%N)
+  "$BIN/wlog-server" migrate --from "$TEMPLATE/data" --to "$url" > "$OUT/migrate.txt"
+  seconds=$(( ($(date +%s%N) - started) / 1000000000 ))
+  say "== the PostgreSQL store: $(tail -1 "$OUT/migrate.txt") in $seconds s; database $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT pg_size_pretty(pg_database_size('wlog'))" postgres)"
+  start_server "$CACHE_MB" "$PORT" --store "$url"
+  mkdir -p "$OUT/pg-requests"
+  python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-requests" | tee -a "$RESULTS"
+  say "  one server, --cache-mb $CACHE_MB, every lifter loaded: $(rss)"
+  load "lifter GET /workouts" pg-requests/lifer-list.req
+  load "lifter GET /workouts?page" pg-requests/lifer-pages.req
+  load "lifter GET /workouts/:id" pg-requests/lifer-detail.req
+  load "$LIFTERS GET /workouts" pg-requests/many-list.req
+  load "$LIFTERS POST sets" pg-requests/many-post.req
+  start_server "$CACHE_MB" "$((PORT + 1))" --store "$url"
+  python3 "$ROOT/scripts/perf/server-fixture.py" "$((PORT + 1))" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-requests" > /dev/null
+  say "  two servers on the one database, each with every lifter loaded: $(rss)"
+  load "lifter GET /workouts" pg-requests/lifer-list.req "$PORT" "$((PORT + 1))"
+  load "lifter GET /workouts/:id" pg-requests/lifer-detail.req "$PORT" "$((PORT + 1))"
+  load "$LIFTERS GET /workouts" pg-requests/many-list.req "$PORT" "$((PORT + 1))"
+  load "$LIFTERS POST sets" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
+  stop_server
+  say "  events in the database after the writes: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_events" wlog)"
 }
 
 deps
@@ -161,7 +212,10 @@ load "lifter GET /workouts/:id" lifer-detail.req
 load "$LIFTERS GET /workouts" many-list.req
 load "$LIFTERS POST sets" many-post.req
 stop_server
-postgres
+pg_start
+pgbench_baseline
+[ "${PG:-1}" = 0 ] || postgres_store
+pg_stop
 say "  load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 failed=0
 for journal in "$OUT"/data/users/*/journal.wlog; do "$BIN/wlog" -j "$journal" verify > /dev/null 2>&1 || failed=$((failed + 1)); done
