@@ -90,9 +90,11 @@ enum E1RMRows {
 
     static func trend(_ exercise: Exercise, sets: SetRows, formula: E1RMFormula?, maxReps: Int?) -> E1RMTrend {
         let settings = sets.state.settings
+        let timeline = exercise.kind == .bodyweight ? BodyweightTimeline(sets.state) : nil
         return E1RMTrend(
             exercise: exercise, sets: sets.liveSets(of: exercise.id),
-            formula: formula ?? E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: maxReps ?? settings.e1rmMaxReps)
+            formula: formula ?? E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: maxReps ?? settings.e1rmMaxReps,
+            bodyweight: timeline.map { t in { t.weight(at: $0) } })
     }
 
     static func append(_ trend: E1RMTrend, exercise: Exercise, unit: MassUnit, to rows: inout Rows) {
