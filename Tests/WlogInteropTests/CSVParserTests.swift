@@ -9,8 +9,8 @@ import Testing
         #expect(table.header?.fields == ["a", "b", "c"])
         #expect(table.records.map(\.fields) == [["1", "x\r\ny", "say \"hi\""], ["2", "", ""], ["3", "p,q", "z"]])
         #expect(table.records.map(\.line) == [2, 5, 6])
-        #expect(table.records[0].text == "1,\"x\r\ny\",\"say \"\"hi\"\"\"")
-        #expect(table.records[2].text == "3,\"p,q\",z")
+        #expect(Array(table.records)[0].text == "1,\"x\r\ny\",\"say \"\"hi\"\"\"")
+        #expect(Array(table.records)[2].text == "3,\"p,q\",z")
     }
 
     @Test func semicolonIsDetectedOutsideQuotes() {
@@ -28,9 +28,9 @@ import Testing
 
     @Test func anUnterminatedQuoteIsFlagged() {
         let table = CSVParser.parse(Array("a,b\n1,\"open\n2,3\n".utf8))
-        #expect(table.records.count == 1)
-        #expect(table.records[0].unterminatedQuote)
-        #expect(table.records[0].fields == ["1", "open\n2,3\n"])
+        #expect(Array(table.records).count == 1)
+        #expect(Array(table.records)[0].unterminatedQuote)
+        #expect(Array(table.records)[0].fields == ["1", "open\n2,3\n"])
     }
 
     @Test func loneCarriageReturnsEndRecordsAndTrailingDelimiterGivesEmptyField() {

@@ -59,15 +59,21 @@ struct ImportCLITests {
         #expect(wlog.journalBytes() == before)
     }
 
-    @Test func aGuessedExerciseIsListedAndCorrectedWithExerciseUpdate() throws {
-        let wlog = try Self.journal()
-        defer { wlog.cleanup() }
+    /// A Hevy export of one workout with one set of `exercise` (100 kg × 12).
+    static func hevyFile(in wlog: WlogProcess, exercise: String) throws -> String {
         let file = wlog.directory.appendingPathComponent("hevy.csv").path
         try """
             "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
-            "Legs","7 Apr 2026, 10:14","7 Apr 2026, 11:00","","Hip Thrust (Machine)",,"",0,"normal",100,12,,,
+            "Legs","7 Apr 2026, 10:14","7 Apr 2026, 11:00","","\(exercise)",,"",0,"normal",100,12,,,
 
             """.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func aGuessedExerciseIsListedAndCorrectedWithExerciseUpdate() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let file = try Self.hevyFile(in: wlog, exercise: "Hip Thrust (Machine)")
         let imported = try wlog.run(["import", "hevy", file])
         #expect(imported.stdout.contains("  exercises  1 created, guessed from their names:\n    Hip Thrust (Machine): Legs, strength, hinge\n"),
                 "\(imported.stdout)")
@@ -78,6 +84,37 @@ struct ImportCLITests {
         #expect(row?.hasPrefix("hip-thrust-machine,Hip Thrust (Machine),Legs,bodyweight,") == true, "\(row ?? "")")
         let bad = try wlog.run(["append", "exercise-update", "hip-thrust-machine", "--pattern", "twist"])
         #expect(bad.status == 64 && bad.stderr.contains("--pattern 'twist' is unknown"))
+    }
+
+    /// The guess is kept in the journal and shown until the lifter sets each part (issue 18 item 8).
+    @Test func theGuessIsKeptAndShownUntilTheLifterSetsIt() throws {
+        let wlog = try Self.journal()
+        defer { wlog.cleanup() }
+        let file = try Self.hevyFile(in: wlog, exercise: "Calf Press (Machine)")
+        #expect(try wlog.run(["import", "hevy", file]).status == 0)
+        let created = try wlog.run("events --type exercise.created").stdout
+        #expect(created.contains(#""custom":true,"guessed":["kind","group","equipment","pattern"]}"#), "\(created)")
+        func guessed() throws -> String? {
+            let csv = try wlog.run("exercises --format csv").stdout.split(separator: "\n")
+            #expect(csv.first?.hasSuffix(",previous,guessed") == true)
+            return csv.first { $0.hasPrefix("calf-press-machine,") }.map { String($0.split(separator: ",", omittingEmptySubsequences: false).last ?? "") }
+        }
+        #expect(try guessed() == "kind;group;equipment;pattern")
+        let table = try wlog.run("exercises")
+        #expect(table.stdout.contains("Calf Press (Machine)  Legs?  "), "\(table.stdout)")
+        #expect(table.stderr == "wlog: ? = classified by an import from the exercise's name (a guess); confirm or correct it with "
+                + "wlog append exercise-update ID --kind K --group G --equipment E --pattern P\n")
+        let json = try wlog.run("exercises --format json").stdout
+        #expect(json.contains(#""guessed":"kind;group;equipment;pattern""#), "\(json)")
+        #expect(try wlog.run("exercise calf-press-machine").stdout.contains("guessed on import: kind, group, equipment, pattern"))
+        // A new kind and the same pattern (a confirmation) are the lifter's now.
+        #expect(try wlog.run("append exercise-update calf-press-machine --kind bodyweight --pattern squat").status == 0)
+        #expect(try guessed() == "group;equipment")
+        #expect(try wlog.run("append exercise-update calf-press-machine --group Legs --equipment machine").status == 0)
+        #expect(try guessed() == "")
+        let after = try wlog.run("exercises")
+        #expect(after.stdout.contains("Calf Press (Machine)  Legs  ") && after.stderr.isEmpty, "\(after.stdout)\(after.stderr)")
+        #expect(try wlog.run("exercises --format json").stdout.contains(#""guessed":null"#))
     }
 
     /// A row whose reps × weight passes Int64 (999999999 × 999999999) trapped in the import's

@@ -3,7 +3,9 @@ extension WlogState {
     public func e1rmTrend(exercise: Exercise, context: QueryContext) -> E1RMTrend {
         let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
         let sets = liveSets.filter { $0.exercise == exercise.id && $0.performed.localDay <= context.today }
-        return E1RMTrend(exercise: exercise, sets: sets, formula: formula, maxReps: settings.e1rmMaxReps)
+        let timeline = exercise.kind == .bodyweight ? BodyweightTimeline(self) : nil
+        return E1RMTrend(exercise: exercise, sets: sets, formula: formula, maxReps: settings.e1rmMaxReps,
+                         bodyweight: timeline.map { t in { t.weight(at: $0) } })
     }
 
     /// `e1rmTrend` as a chart.

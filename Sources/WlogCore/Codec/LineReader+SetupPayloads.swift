@@ -117,10 +117,18 @@ extension LineReader {
     mutating func exerciseCreated(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> Exercise {
         var u = ExerciseUpdated(exercise: "")
         var haveID = false, custom = false
+        var guessed: [ExerciseTrait] = []
         var k = first
         while let key = k {
             if key == .exercise { haveID = true }
-            if key == .custom { custom = try bool() } else if try !exerciseMember(key, &u) { try env.read(key, &self) }
+            if key == .custom {
+                custom = try bool()
+            } else if key == .guessed {
+                let traits = try enumArray(ExerciseTrait.self, "an exercise trait: kind, group, equipment, pattern")
+                guessed = ExerciseTrait.allCases.filter(traits.contains)
+            } else if try !exerciseMember(key, &u) {
+                try env.read(key, &self)
+            }
             k = try nextTopMember()
         }
         guard haveID else { throw missing(.exercise) }
@@ -132,7 +140,7 @@ extension LineReader {
         guard let prReps = u.prReps else { throw missing(.prReps) }
         return Exercise(id: u.exercise, name: name, kind: kind, group: group, muscles: u.muscles ?? [],
                         secondary: u.secondary ?? [], equipment: equipment, pattern: pattern, prReps: prReps,
-                        pinnedNote: u.pinnedNote, isCustom: custom, aliases: u.aliases ?? [])
+                        pinnedNote: u.pinnedNote, isCustom: custom, aliases: u.aliases ?? [], guessed: guessed)
     }
 
     mutating func exerciseUpdated(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> ExerciseUpdated {

@@ -36,6 +36,7 @@ extension LineWriter {
         optional(.pinnedNote, p.pinnedNote)
         if p.isCustom { key(.custom); bool(true) }
         if !p.aliases.isEmpty { strings(.aliases, p.aliases) }
+        if !p.guessed.isEmpty { strings(.guessed, p.guessed.map(\.rawValue)) }
     }
 
     mutating func payload(_ p: ExerciseUpdated) {

@@ -107,13 +107,16 @@ public struct Exercise: Sendable, Hashable, Codable {
     public var isCustom: Bool
     /// Other names it is found by.
     public var aliases: [String]
+    /// The parts of its classification an importer guessed from its name and the lifter has not
+    /// set since (`ExerciseTrait`), in `ExerciseTrait.allCases` order; empty for every other exercise.
+    public var guessed: [ExerciseTrait]
 
     /// Makes an exercise.
     public init(
         id: String, name: String, kind: ExerciseKind = .strength, group: MuscleGroup,
         muscles: [Muscle] = [], secondary: [MuscleGroup] = [], equipment: Equipment = .none,
         pattern: MovementPattern, prReps: Int = 1, pinnedNote: String? = nil, isCustom: Bool = false,
-        aliases: [String] = []
+        aliases: [String] = [], guessed: [ExerciseTrait] = []
     ) {
         self.id = id
         self.name = name
@@ -127,6 +130,7 @@ public struct Exercise: Sendable, Hashable, Codable {
         self.pinnedNote = pinnedNote
         self.isCustom = isCustom
         self.aliases = aliases
+        self.guessed = guessed
     }
 
     /// The slug of a name: lowercase ASCII letters and digits joined by single hyphens.

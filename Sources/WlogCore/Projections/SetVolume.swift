@@ -36,13 +36,13 @@ public enum SetVolume {
 }
 
 /// Body-weight entries by date, for "the latest body weight on or before" a moment.
-struct BodyweightTimeline {
+package struct BodyweightTimeline: Sendable {
     private let entries: [BodyweightEntry]
 
-    init(_ state: WlogState) { entries = state.bodyweightEntries }
+    package init(_ state: WlogState) { entries = state.bodyweightEntries }
 
     /// The weight of the latest entry at or before `instant`, or nil.
-    func weight(at instant: Instant) -> Mass? {
+    package func weight(at instant: Instant) -> Mass? {
         var low = 0, high = entries.count
         while low < high {
             let mid = (low + high) / 2

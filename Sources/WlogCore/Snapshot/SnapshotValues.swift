@@ -25,6 +25,7 @@ extension SnapshotWriter {
         optional(e.pinnedNote) { $0.string($1) }
         bool(e.isCustom)
         array(e.aliases) { $0.string($1) }
+        array(e.guessed) { $0.raw($1) }
     }
 
     mutating func planned(_ p: PlannedExercise) {
@@ -151,9 +152,10 @@ extension SnapshotReader {
         let pinned = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
         let custom = try bool()
         let aliases = try array { (r: inout R) throws(SnapshotError) in try r.string() }
+        let guessed = try array { (r: inout R) throws(SnapshotError) in try r.raw(ExerciseTrait.self) }
         return Exercise(id: id, name: name, kind: kind, group: group, muscles: muscles, secondary: secondary,
                         equipment: equipment, pattern: pattern, prReps: prReps, pinnedNote: pinned,
-                        isCustom: custom, aliases: aliases)
+                        isCustom: custom, aliases: aliases, guessed: guessed)
     }
 
     mutating func planned() throws(SnapshotError) -> PlannedExercise {

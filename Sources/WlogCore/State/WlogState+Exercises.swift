@@ -95,6 +95,10 @@ extension WlogState {
         if let v = p.prReps { exercise.prReps = v }
         if let v = p.pinnedNote { exercise.pinnedNote = v.isEmpty ? nil : v }
         if let v = p.aliases { exercise.aliases = v }
+        if !exercise.guessed.isEmpty {
+            let set = ExerciseTrait.set(by: p)
+            exercise.guessed.removeAll(where: set.contains)
+        }
         customExercises[exercise.id] = exercise
         index(exercise)
     }

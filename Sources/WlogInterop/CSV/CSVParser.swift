@@ -13,24 +13,32 @@ enum CSVParser {
     static let quote: UInt8 = 0x22, comma: UInt8 = 0x2C, semicolon: UInt8 = 0x3B
     static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
 
-    /// Parses a whole file; the delimiter is detected from its first line unless given.
+    /// Parses a file's header; the delimiter is detected from its first line unless given. The
+    /// data records are parsed one at a time as `records` is iterated (`CSVRecords`), so an
+    /// import never holds every record of a big file at once.
     static func parse(_ bytes: [UInt8], delimiter: UInt8? = nil) -> CSVTable {
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
             let delim = delimiter ?? detectDelimiter(buffer, from: start)
-            var records: [CSVRecord] = []
-            records.reserveCapacity(buffer.count / 64)
             var position = start
             var line = 1
-            while position < buffer.count {
-                let record = parseRecord(buffer, at: &position, line: &line, delimiter: delim)
-                if record.fields.count == 1 && record.fields[0].isEmpty && !record.unterminatedQuote { continue }
-                records.append(record)
-            }
-            let header = records.isEmpty ? nil : records.removeFirst()
-            return CSVTable(delimiter: delim, header: header, records: records)
+            let header = nextRecord(buffer, at: &position, line: &line, delimiter: delim)
+            return CSVTable(delimiter: delim, header: header,
+                            records: CSVRecords(bytes: bytes, start: position, line: line, delimiter: delim))
         }
+    }
+
+    /// The next record at or after `position` that is not a blank line, or nil at the end.
+    static func nextRecord(
+        _ buffer: UnsafeBufferPointer<UInt8>, at position: inout Int, line: inout Int, delimiter: UInt8
+    ) -> CSVRecord? {
+        while position < buffer.count {
+            let record = parseRecord(buffer, at: &position, line: &line, delimiter: delimiter)
+            if record.fields.count == 1 && record.fields[0].isEmpty && !record.unterminatedQuote { continue }
+            return record
+        }
+        return nil
     }
 
     /// `;` when the first line holds more semicolons than commas outside quotes, else `,`.

@@ -24,12 +24,36 @@ struct CSVRecord: Sendable, Hashable {
     }
 }
 
-/// A parsed CSV file: its delimiter, header record and data records.
+/// A CSV file: its delimiter, header record and data records.
 struct CSVTable: Sendable {
     /// The delimiter found in the header line: `,` or `;`.
     var delimiter: UInt8
     /// The header record (line 1), or `nil` for an empty file.
     var header: CSVRecord?
-    /// The data records after the header, blank lines left out.
-    var records: [CSVRecord]
+    /// The data records after the header, blank lines left out, parsed as they are iterated.
+    var records: CSVRecords
+}
+
+/// The data records of a file, parsed one at a time as they are iterated: a reader holds one
+/// record at a time, never the whole table (a 300,000-row file's records took ≈ 100 MB).
+struct CSVRecords: Sequence, Sendable {
+    /// The whole file (shared, not copied).
+    let bytes: [UInt8]
+    /// Where the first data record starts, and its line.
+    let start: Int, line: Int
+    let delimiter: UInt8
+
+    func makeIterator() -> Iterator { Iterator(records: self, position: start, line: line) }
+
+    /// Parses the next record on each `next()`.
+    struct Iterator: IteratorProtocol {
+        let records: CSVRecords
+        var position: Int, line: Int
+
+        mutating func next() -> CSVRecord? {
+            records.bytes.withUnsafeBufferPointer { buffer in
+                CSVParser.nextRecord(buffer, at: &position, line: &line, delimiter: records.delimiter)
+            }
+        }
+    }
 }

@@ -25,8 +25,8 @@ enum FitNotesReader {
         let fileUnit = hint ?? options.unit
         if fileUnit == nil && !map.has(.weightUnit) { throw ImportError.unitRequired(layout: layout) }
         var file = ImportedFile(layout: layout)
-        file.rows = table.records.count
         for record in table.records {
+            file.rows += 1
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
             var f = record.fields
             if f.count > map.count, let e = map.index[.exercise] {
@@ -86,8 +86,8 @@ enum FitNotesReader {
     /// The body tracker: `Date,Time,Measurement,Value,Unit`; only `Bodyweight` rows are imported.
     static func readBodyTracker(_ table: CSVTable, map: ColumnMap<FitNotesColumn>, options: ImportOptions) -> ImportedFile {
         var file = ImportedFile(layout: "FitNotes body tracker")
-        file.rows = table.records.count
         for record in table.records {
+            file.rows += 1
             let f = record.fields
             let measurement = map.value(.measurement, in: f)
             guard ColumnMap<FitNotesColumn>.normalise(measurement).replacingSpaces() == "bodyweight" else {

@@ -17,9 +17,9 @@ enum HevyReader {
         let unit = map.hints[.weight].flatMap { MassUnit(parsing: $0) } ?? options.unit ?? .kg
         let distanceUnit = map.hints[.distance].flatMap { DistanceUnit(parsing: $0) } ?? (unit == .lb ? .mi : .km)
         var file = ImportedFile(layout: unit == .lb ? "Hevy (imperial)" : "Hevy (metric)")
-        file.rows = table.records.count
         var lastBlock: [Int: String] = [:]  // workout index → exercise of its last row
         for record in table.records {
+            file.rows += 1
             let f = record.fields
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
             if let bad = map.checkWidth(f) { file.skip(record, bad); continue }

@@ -93,6 +93,13 @@ enum ExerciseGuess {
         return groupFromWords(name: name) ?? .core
     }
 
+    /// What of a new exercise is a guess: kind, equipment and pattern always; the group unless the
+    /// file's category (FitNotes) named it. Kept in `exercise.created` as `guessed`.
+    static func guessedTraits(category: String?) -> [ExerciseTrait] {
+        if let category, MuscleGroup(parsing: category) != nil { return [.kind, .equipment, .pattern] }
+        return ExerciseTrait.allCases
+    }
+
     /// Equipment from the name's words or its `(Barbell)`-style suffix.
     static func equipment(name: String, kind: ExerciseKind) -> Equipment {
         let lower = name.lowercased()

@@ -39,7 +39,8 @@ struct ExerciseResolver {
             exercise = Exercise(
                 id: slug, name: name.trimmingCharacters(inSet: " "), kind: kind, group: group,
                 equipment: ExerciseGuess.equipment(name: name, kind: kind),
-                pattern: ExerciseGuess.pattern(group: group, name: name), prReps: 3, isCustom: true)
+                pattern: ExerciseGuess.pattern(group: group, name: name), prReps: 3, isCustom: true,
+                guessed: ExerciseGuess.guessedTraits(category: usage.category))
             created.append(exercise)
         }
         byKey[key] = exercise

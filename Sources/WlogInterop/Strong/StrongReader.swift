@@ -26,8 +26,8 @@ enum StrongReader {
         let convertToPounds = storedInKg && options.unit == .lb
 
         var file = ImportedFile(layout: layout)
-        file.rows = table.records.count
         for record in table.records {
+            file.rows += 1
             let f = record.fields
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
             if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
@@ -126,8 +126,8 @@ enum StrongReader {
         guard let unit else { throw ImportError.unitRequired(layout: "Strong body weight") }
         let convertToPounds = unit == .kg && options.unit == .lb
         var file = ImportedFile(layout: "Strong body weight")
-        file.rows = table.records.count
         for record in table.records {
+            file.rows += 1
             let dateText = map.value(.date, in: record.fields)
             guard let local = LocalTimeText.iso(dateText) else {
                 file.skip(record, "date `\(dateText)` is not YYYY-MM-DD HH:MM:SS")

@@ -32,7 +32,11 @@ struct ChartCommand: ParsableCommand {
         switch what.lowercased() {
         case "e1rm":
             guard !exercise.isEmpty else { throw WlogError.usage("chart e1rm needs an exercise, e.g. wlog chart e1rm bench press") }
-            chart = state.e1rmChart(exercise: try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state), context: query)
+            let found = try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state)
+            chart = state.e1rmChart(exercise: found, context: query)
+            if found.kind == .bodyweight, state.e1rmTrend(exercise: found, context: query).addedLoadOnly {
+                printError("wlog: note: " + E1RMBasis.addedOnlyNote)
+            }
         case "reps":
             guard !exercise.isEmpty else { throw WlogError.usage("chart reps needs an exercise, e.g. wlog chart reps pull-up") }
             chart = state.repsChart(exercise: try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state), context: query)

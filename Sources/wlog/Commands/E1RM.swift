@@ -28,6 +28,7 @@ struct E1RMCommand: ParsableCommand {
         }
         let sets = SetRows(state: state, unit: unit)
         let trend = E1RMRows.trend(found, sets: sets, formula: formula, maxReps: maxReps)
+        if trend.addedLoadOnly { printError("wlog: note: " + E1RMBasis.addedOnlyNote) }
         var rows = Rows(columns: E1RMRows.columns)
         E1RMRows.append(trend, exercise: found, unit: unit, to: &rows)
         guard context.format == .table else {
@@ -44,14 +45,22 @@ struct E1RMCommand: ParsableCommand {
             let set = state.set(point.set)
             table.append([
                 .text(point.day.iso), .text(MassCellText.text(point.e1rm, unit: unit)),
-                .text(set.map(sets.line.what) ?? ""), .text(point.set == best.set ? "★" : ""),
+                .text((set.map(sets.line.what) ?? "") + Self.bodyweightText(point, kind: found.kind, unit: unit)),
+                .text(point.set == best.set ? "★" : ""),
             ])
         }
         var text = found.name + " e1RM (" + trend.formula.rawValue + ")\n"
         text += TableText.render(table, headers: ["Date", "e1RM", "Set", ""])
         text += "best " + MassCellText.text(best.e1rm, unit: unit) + " on " + best.day.iso + " from "
-            + (state.set(best.set).map(sets.line.what) ?? "") + "  [" + best.set.short + "]\n"
+            + (state.set(best.set).map(sets.line.what) ?? "") + Self.bodyweightText(best, kind: found.kind, unit: unit) + "  [" + best.set.short + "]\n"
         Printer.write(text)
+    }
+
+    /// ` at BW 80 kg` for a point whose estimate includes the body weight; ` (added load only)`
+    /// for a body-weight exercise's point without one.
+    static func bodyweightText(_ point: E1RMTrend.Point, kind: ExerciseKind, unit: MassUnit) -> String {
+        if let body = point.bodyweight { return " at BW " + body.formatted(in: unit) }
+        return kind == .bodyweight ? " (added load only)" : ""
     }
 }
 

@@ -12,7 +12,8 @@ struct ExercisesCommand: ParsableCommand {
             added load; cardio: longest distance; timed: longest hold).
             Columns of csv/json/jsonl (and of wlog export exercises): exercise_id, exercise, group,
             kind, equipment, custom, sets, last_date, last_set, last_set_id, top_set, top_set_id,
-            pr_record, pr_value, pr_unit, pr_date, previous.
+            pr_record, pr_value, pr_unit, pr_date, previous, guessed (what an import guessed from the name and you
+            have not set since: kind;group;equipment;pattern; a ? after the group in the table).
             """)
 
     @OptionGroup var selection: ExerciseSelectionOptions
@@ -35,12 +36,14 @@ struct ExercisesCommand: ParsableCommand {
         for exercise in exercises {
             let card = ExerciseCardRows.card(exercise, sets: sets, query: query)
             table.append([
-                .text(exercise.name), .text(exercise.group.rawValue), .text(card.lastSet.map(sets.line.what) ?? ""),
+                .text(exercise.name), .text(exercise.group.rawValue + (exercise.guessed.isEmpty ? "" : "?")),
+                .text(card.lastSet.map(sets.line.what) ?? ""),
                 .text(card.lastSessionTopSet.map(sets.line.what) ?? ""),
                 .text(card.pr.map { $0.kind.name + " " + RecordRows.text($0, unit: loaded.unit, kind: exercise.kind) } ?? ""),
             ])
         }
         Printer.emit(table, format: .table, tableHeaders: ["Exercise", "Group", "Last set", "Last top set", "PR"])
+        if exercises.contains(where: { !$0.guessed.isEmpty }) { printError(ExerciseCardRows.guessedNote) }
     }
 }
 
@@ -115,6 +118,7 @@ struct ExerciseCommand: ParsableCommand {
         if exercise.equipment != .none { facts.append(exercise.equipment.rawValue) }
         if !exercise.secondary.isEmpty { facts.append("also " + exercise.secondary.map(\.rawValue).joined(separator: ", ")) }
         if exercise.isCustom { facts.append("custom") }
+        if let guessed = ExerciseCardRows.guessedText(exercise, separator: ", ") { facts.append("guessed on import: " + guessed) }
         var text = exercise.name + "  [" + exercise.id + "]\n"
         var pairs: [(String, String)] = [("about", facts.joined(separator: " · "))]
         if let note = exercise.pinnedNote { pairs.append(("pinned", note)) }

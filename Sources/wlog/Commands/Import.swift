@@ -29,10 +29,10 @@ struct Import: ParsableCommand {
         guard let format = ImportFormat(rawValue: format.lowercased()) else {
             throw WlogError.usage("'\(format)' is not an import format; use strong, hevy or fitnotes")
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = Self.bytes(of: file) else {
             throw WlogError(.noJournal, "cannot read \(file); check the path")
         }
-        let invalid = UTF8Lines.invalid(Array(data))
+        let invalid = UTF8Lines.invalid(data)
         if !invalid.isEmpty {
             let shown = invalid.prefix(10).map(String.init).joined(separator: ", ") + (invalid.count > 10 ? " …" : "")
             printError("wlog: warning: \(invalid.count) line(s) of \(file) are not valid UTF-8 (line \(shown)); "
@@ -53,7 +53,7 @@ struct Import: ParsableCommand {
                 unit: massUnit, zone: zone, recorded: context.now, knownExercises: loaded.state.exercises,
                 libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise })
             do {
-                return try Importer.plan(data: Array(data), format: format, options: options)
+                return try Importer.plan(data: data, format: format, options: options)
             } catch let error as ImportError {
                 throw WlogError.refused(error.description)
             }
@@ -62,8 +62,10 @@ struct Import: ParsableCommand {
             let loaded = try session.load(honourAsOf: false)
             let planned = try plan(loaded)
             let incoming = try sortIncoming(planned.events, session: session, state: loaded.state)
-            Printer.write(ImportSummary.text(planned.report, file: file, dryRun: true, newEvents: incoming.fresh.count,
-                                             duplicates: incoming.duplicates.count))
+            let fresh = incoming.fresh.map { planned.events[$0] }
+            let new = try JournalSession.commitLines(fresh, state: loaded.state, splitHint: Self.splitHint).count
+            Printer.write(ImportSummary.text(planned.report, file: file, dryRun: true, newEvents: new,
+                                             duplicates: planned.events.count - new))
             return
         }
         var report: ImportReport?
@@ -74,7 +76,7 @@ struct Import: ParsableCommand {
             let incoming = try sortIncoming(planned.events, session: session, state: loaded.state)
             duplicates = incoming.duplicates.count
             return incoming.fresh.map { planned.events[$0] }
-        }, actor: format.actor)
+        }, actor: format.actor, splitHint: Self.splitHint)
         if let report {
             Printer.write(ImportSummary.text(report, file: file, dryRun: false, newEvents: outcome.appended.count,
                                              duplicates: duplicates + outcome.duplicates.count))
@@ -91,6 +93,16 @@ struct Import: ParsableCommand {
                 + "correct them in wlog with `wlog append edit`")
         }
         return incoming
+    }
+
+    /// The fix named when an import passes the journal's limit for one commit (docs/IMPORT.md,
+    /// "Big files"): the rows of one file land in one commit or not at all.
+    static let splitHint = "split the file by date (one file per year, each under ≈ 170,000 set rows) and import "
+        + "the parts oldest first; importing a part again, or the whole export later, adds only what is new"
+
+    /// The file's bytes, read once (the `Data` is gone when this returns), or nil.
+    static func bytes(of path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 }
 

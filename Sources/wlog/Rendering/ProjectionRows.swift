@@ -4,7 +4,7 @@ import WlogCore
 enum ExerciseCardRows {
     static let columns = [
         "exercise_id", "exercise", "group", "kind", "equipment", "custom", "sets", "last_date", "last_set", "last_set_id",
-        "top_set", "top_set_id", "pr_record", "pr_value", "pr_unit", "pr_date", "previous",
+        "top_set", "top_set_id", "pr_record", "pr_value", "pr_unit", "pr_date", "previous", "guessed",
     ]
 
     /// The card of an exercise with the journal's settings.
@@ -24,8 +24,19 @@ enum ExerciseCardRows {
             .optional(card.lastSet?.id.hex), .optional(card.lastSessionTopSet.map(line.what)),
             .optional(card.lastSessionTopSet?.id.hex), .optional(card.pr?.kind.name), pr?.0 ?? .null,
             .optional(pr?.1), .optional(card.pr?.performed.localDay.iso), .optional(card.previousPerformanceText(in: sets.unit)),
+            .optional(guessedText(exercise)),
         ]
     }
+
+    /// What of the exercise an import guessed and the lifter has not set since, `;`-separated
+    /// (`kind;group;equipment;pattern`), or nil.
+    static func guessedText(_ exercise: Exercise, separator: String = ";") -> String? {
+        exercise.guessed.isEmpty ? nil : exercise.guessed.map(\.rawValue).joined(separator: separator)
+    }
+
+    /// The note under a table that shows guessed exercises (stderr).
+    static let guessedNote = "wlog: ? = classified by an import from the exercise's name (a guess); confirm or correct it with "
+        + "wlog append exercise-update ID --kind K --group G --equipment E --pattern P"
 
     static func rows(_ exercises: [Exercise], sets: SetRows, query: QueryContext) -> Rows {
         var rows = Rows(columns: columns)
@@ -79,9 +90,11 @@ enum E1RMRows {
 
     static func trend(_ exercise: Exercise, sets: SetRows, formula: E1RMFormula?, maxReps: Int?) -> E1RMTrend {
         let settings = sets.state.settings
+        let timeline = exercise.kind == .bodyweight ? BodyweightTimeline(sets.state) : nil
         return E1RMTrend(
             exercise: exercise, sets: sets.liveSets(of: exercise.id),
-            formula: formula ?? E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: maxReps ?? settings.e1rmMaxReps)
+            formula: formula ?? E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: maxReps ?? settings.e1rmMaxReps,
+            bodyweight: timeline.map { t in { t.weight(at: $0) } })
     }
 
     static func append(_ trend: E1RMTrend, exercise: Exercise, unit: MassUnit, to rows: inout Rows) {

@@ -1,3 +1,4 @@
+import Synchronization
 import WlogCore
 
 /// One set as a line of text: `Bench Press 100 kg × 5 @8`, `Pull-Up BW + 10 kg × 8`, `Run 5 km in 25:00`,
@@ -8,6 +9,9 @@ import WlogCore
 final class SetLine: Sendable {
     let state: WlogState
     let unit: MassUnit
+    /// The body-weight entries by date, built at the first body-weight set's e1RM (sorting them
+    /// costs every other command nothing).
+    private let timeline = Mutex<BodyweightTimeline?>(nil)
 
     init(state: WlogState, unit: MassUnit) {
         self.state = state
@@ -56,20 +60,36 @@ final class SetLine: Sendable {
         return (load, reps + suffix)
     }
 
-    /// The e1RM of a set with the journal's formula, if it has one.
-    func e1rm(_ set: LoggedSet) -> Mass? {
-        guard let exercise = state.exercise(set.exercise), set.qualifies(for: exercise.kind),
-              let weight = set.weight, let reps = set.reps, weight.tenThousandths > 0 else { return nil }
+    /// The e1RM of a set with the journal's formula, if it has one (on its `E1RMBasis`: a
+    /// body-weight set on body weight + added load when a body weight is known).
+    func e1rm(_ set: LoggedSet) -> Mass? { estimate(set)?.e1rm }
+
+    /// The e1RM of a set and the basis it stands on.
+    func estimate(_ set: LoggedSet) -> (e1rm: Mass, basis: E1RMBasis)? {
+        guard let exercise = state.exercise(set.exercise), set.qualifies(for: exercise.kind), let reps = set.reps,
+              let basis = E1RMBasis.of(weight: set.weight, kind: exercise.kind, bodyweight: { self.bodyweight(at: set) })
+        else { return nil }
         let formula = E1RMFormula(parsing: state.settings.e1rmFormula) ?? .epley
-        return formula.estimate(weight: weight, reps: reps, rpe: set.rpe, maxReps: state.settings.e1rmMaxReps)
+        return formula.estimate(weight: basis.load, reps: reps, rpe: set.rpe, maxReps: state.settings.e1rmMaxReps)
+            .map { ($0, basis) }
+    }
+
+    /// The lifter's latest body weight at or before the set.
+    private func bodyweight(at set: LoggedSet) -> Mass? {
+        timeline.withLock { timeline in
+            if timeline == nil { timeline = BodyweightTimeline(state) }
+            return timeline?.weight(at: set.performed.instant)
+        }
     }
 
     /// The line printed after `append set`: id, set, e1RM, and the PRs it made in `records`
     /// (the exercise's records, computed once by the caller for all the sets it announces).
     func announce(_ set: LoggedSet, records: PersonalRecords?) -> String {
         var line = set.id.short + "  " + exerciseName(set) + " " + what(set)
-        if let e1rm = e1rm(set), state.exercise(set.exercise)?.kind != .bodyweight {
+        if let (e1rm, basis) = estimate(set) {
             line += "  e1RM " + FixedPoint.format(e1rm.converted(to: unit).tenThousandths, maxFractionDigits: 1) + " " + unit.rawValue
+            if let body = basis.bodyweight { line += " (BW " + body.formatted(in: unit) + ")" }
+            if basis.addedOnly { line += " (on added load only: no body weight recorded)" }
         }
         let prs = records?.prs(of: set.id) ?? []
         if !prs.isEmpty { line += "  PR: " + prs.map(\.name).joined(separator: ", ") }

@@ -49,8 +49,13 @@ extension JournalSession {
     /// The writer opens in O(hot tail) (`.trailers`: sealed chunks checked by trailer and chain,
     /// not decompressed); the state replayed under the lock (snapshot + tail) answers its
     /// duplicate checks (`KnownEvents`) and mints the new events' ids (`DecideContext.JournalIDs`).
+    ///
+    /// Events the journal already holds are left out of the commit (they are duplicates; the
+    /// outcome lists them). A commit past the journal's 64 MiB is refused before it is built
+    /// (`commitLines`), with `splitHint` as the fix.
     func append(_ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event],
-                actor: String = "user", fixedIDs: [EventID] = []) throws -> AppendOutcome {
+                actor: String = "user", fixedIDs: [EventID] = [],
+                splitHint: String = "split it into smaller commits") throws -> AppendOutcome {
         guard context.asOf == nil else {
             throw WlogError.usage("--as-of reads the journal as it was; an append always adds after its last event — drop --as-of")
         }
@@ -72,7 +77,7 @@ extension JournalSession {
         }
         let zone = zone(for: state), unit = unit(for: state)
         let (events, result) = try decideAndAppend(writer: writer, state: state, zone: zone, unit: unit,
-                                                   actor: actor, fixedIDs: fixedIDs, makeEvents)
+                                                   actor: actor, fixedIDs: fixedIDs, splitHint: splitHint, makeEvents)
         guard let receipt = result else { return AppendOutcome(appended: [], duplicates: [], state: state, zone: zone, unit: unit) }
         if let sealError = receipt.sealError { printError("wlog: warning: sealing the journal failed: \(sealError)") }
         let seqByID = Dictionary(receipt.appended.map { ($0.id, $0.seq) }, uniquingKeysWith: { a, _ in a })
@@ -99,7 +104,7 @@ extension JournalSession {
     /// every set of the history (copy on write).
     private func decideAndAppend(
         writer: JournalWriter, state: WlogState, zone: Zone, unit: MassUnit, actor: String, fixedIDs: [EventID],
-        _ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event]
+        splitHint: String, _ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event]
     ) throws -> (events: [Event], receipt: AppendReceipt?) {
         let ids = DecideContext.JournalIDs(journalID: writer.header.journal, device: Self.device(writer),
                                            after: state.lastSeq, isTaken: { state.contains(eventID: $0) })
@@ -110,9 +115,9 @@ extension JournalSession {
         let known = KnownEvents(through: state.lastSeq) { raw in
             EventID(hex: String(decoding: raw, as: UTF8.self)).map { state.contains(eventID: $0) } ?? false
         }
+        let lines = try Self.commitLines(events, state: state, splitHint: splitHint)
         do {
-            return (events, try writer.append(lines: events.map(EventCodec.encodePending),
-                                              expectedLastSequence: state.lastSeq, known: known))
+            return (events, try writer.append(lines: lines, expectedLastSequence: state.lastSeq, known: known))
         } catch let error as JournalError {
             throw WlogError(journal: error)
         }
@@ -129,6 +134,31 @@ extension JournalSession {
     static func device(_ writer: JournalWriter) -> String {
         let fixed = Run.environment["WLOG_WRITER_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         return deviceName + ":" + (fixed ?? String(writer.writerKey, radix: 16))
+    }
+
+    /// The pending lines of the events `state` does not hold yet, or a refusal (65) when they pass
+    /// the journal's limit for one commit (`CommitBudget`): the message names the size, the
+    /// number of events, the limit and `splitHint`. Past the limit the lines are only counted,
+    /// not kept, so refusing a huge import holds no more than the limit's worth of lines.
+    static func commitLines(_ events: [Event], state: WlogState, splitHint: String) throws -> [[UInt8]] {
+        var budget = CommitBudget(after: state.lastSeq)
+        var lines: [[UInt8]] = []
+        for event in events where !state.contains(eventID: event.id) {
+            let line = EventCodec.encodePending(event)
+            budget.add(lineOf: line.count)
+            if budget.fits { lines.append(line) }
+        }
+        guard budget.fits else {
+            throw WlogError.refused("the commit would hold \(budget.lines) new events in \(megabytes(budget.bytes)), over the "
+                + "journal's limit of \(megabytes(CommitBudget.limit)) for one commit: \(splitHint); nothing was appended")
+        }
+        return lines
+    }
+
+    /// Bytes as MB with one decimal (1 MB = 1,048,576 bytes, as the limit is 64 MiB).
+    private static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + (1 << 19)) >> 20
+        return "\(tenths / 10).\(tenths % 10) MiB"
     }
 
     /// This machine's host name.
