@@ -59,8 +59,12 @@ import WlogStore
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(try await Self.summary(store, lifter) == [3, 3, 13])
         #expect(try await cached() == 3)
-        let cliSet = try await store.read(lifter) { view in view.state.liveSets.last.map { [$0.reps ?? 0, Int($0.weight?.kilograms ?? 0)] } }
-        #expect(cliSet == [3, 110])
+        // The CLI's set was performed at the store's instant: history orders the two by logged-at
+        // and id (docs/SYNC.md), not by sequence, so it is found by its reps.
+        let cliSet = try await store.read(lifter) { view in
+            view.state.liveSets.filter { $0.reps == 3 }.map { [$0.reps ?? 0, Int($0.weight?.kilograms ?? 0)] }
+        }
+        #expect(cliSet == [[3, 110]])
 
         // The store's next write follows the CLI's commit; the CLI reads both.
         try await Self.logSets(store, lifter, reps: 2, kg: 120)

@@ -39,7 +39,7 @@ extension WlogState {
         let from = context.now.adding(days: -RedFlags.windowDays)
         func inWindow(_ at: ZonedInstant) -> Bool { at.instant >= from && at.instant <= context.now }
         let checks = readiness.filter { inWindow($0.at) }
-        let pain = checks.filter(\.readiness.pain).sorted { $0.at.instant < $1.at.instant }
+        let pain = checks.filter(\.readiness.pain).sorted { ($0.at.instant, $0.id) < ($1.at.instant, $1.id) }
         var days: Set<LocalDay> = []
         for check in checks {
             if let m = check.readiness.mobility, Int(m.value) <= RedFlags.lowMobility { days.insert(check.at.localDay) }

@@ -54,7 +54,7 @@ extension Decider {
             try SetRules(reps: set.reps, weight: set.weight, distance: set.distance,
                          durationMilliseconds: set.durationMilliseconds).check(kind: exercise.kind)
         case .setEdited(let edit):
-            let current = try liveSet(edit.set)
+            let current = try knownSet(edit.set)
             let id = edit.exercise ?? current.exercise
             guard let exercise = state.exercise(id) else {
                 throw Refusal(field: "set.exercise", value: id, problem: "is unknown",
@@ -66,7 +66,7 @@ extension Decider {
                          durationMilliseconds: edit.durationMilliseconds ?? current.durationMilliseconds)
                 .check(kind: exercise.kind)
         case .setDeleted(let delete):
-            _ = try liveSet(delete.set)
+            _ = try knownSet(delete.set)
         case .workoutFinished(let finish):
             try knownWorkout(finish.workout)
         case .workoutDiscarded(let discard):
@@ -74,15 +74,34 @@ extension Decider {
         case .bodyweightRecorded(let entry):
             try positive(entry.weight, field: "bodyweight.weight", what: "a body weight")
         case .bodyweightEdited(let edit):
-            _ = try liveEntry(edit.entry)
+            try knownEntry(edit.entry)
             if let weight = edit.weight { try positive(weight, field: "bodyweight.weight", what: "a body weight") }
             if edit.at != nil { _ = try occurred(edit.at, field: "bodyweight.at") }
         case .bodyweightDeleted(let delete):
-            _ = try liveEntry(delete.entry)
+            try knownEntry(delete.entry)
         case .goalSet(let goal):
             if let weight = goal.weight { try positive(weight, field: "goal.weight", what: "a goal weight") }
         default:
             break
+        }
+    }
+
+    /// A set the journal knows, deleted or discarded ones included: another replica may have
+    /// edited or deleted it before it learnt of this one's delete or discard (docs/SYNC.md); the
+    /// change then applies to the set's versions and the set stays deleted.
+    private func knownSet(_ id: EventID) throws(Refusal) -> LoggedSet {
+        guard let set = state.set(id) else {
+            throw Refusal(field: "set", value: id.short, problem: "is unknown",
+                          allowed: "no set has this id; its set.logged event must come first")
+        }
+        return set
+    }
+
+    /// A body-weight entry the journal knows, deleted ones included (as `knownSet`).
+    private func knownEntry(_ id: EventID) throws(Refusal) {
+        guard state.bodyweight(id) != nil else {
+            throw Refusal(field: "bodyweight", value: id.short, problem: "is unknown",
+                          allowed: "no body-weight entry has this id; its bodyweight.recorded event must come first")
         }
     }
 

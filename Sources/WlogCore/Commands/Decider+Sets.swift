@@ -53,7 +53,7 @@ extension Decider {
         var best: WorkoutRecord?
         for workout in state.workouts.values where !workout.isDiscarded {
             guard let finished = workout.finished, workout.started.instant <= instant, instant <= finished.instant else { continue }
-            if let current = best, (current.started.instant, current.seq) > (workout.started.instant, workout.seq) { continue }
+            if let current = best, WorkoutRecord.byStart(workout, current) { continue }
             best = workout
         }
         return best

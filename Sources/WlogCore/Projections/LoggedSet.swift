@@ -5,8 +5,12 @@
 public struct LoggedSet: Sendable, Hashable {
     /// The set's id (the id of its `set.logged` event).
     public var id: EventID
-    /// The sequence number of its `set.logged` event: the tie-break for sets at the same instant.
+    /// The sequence number of its `set.logged` event in this journal (another replica numbers it
+    /// otherwise: never an order, see `historyKey`).
     public var seq: UInt64
+    /// When its `set.logged` event was recorded (ms since 1970): with the id, the tie-break of sets
+    /// performed at the same instant (`HistoryKey`).
+    public var loggedRecorded: Int64
     /// Exercise id.
     public var exercise: String
     /// Explicit workout, or `nil` for the implicit workout of its local day.
@@ -32,10 +36,11 @@ public struct LoggedSet: Sendable, Hashable {
         id: EventID, seq: UInt64, exercise: String, workout: EventID? = nil, performed: ZonedInstant,
         reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
         rpe: RPE? = nil, effort: Rating? = nil, setType: SetType = .working, done: Bool = true,
-        notes: String? = nil, isDeleted: Bool = false, isDiscarded: Bool = false
+        notes: String? = nil, isDeleted: Bool = false, isDiscarded: Bool = false, loggedRecorded: Int64 = 0
     ) {
         self.id = id
         self.seq = seq
+        self.loggedRecorded = loggedRecorded
         self.exercise = exercise
         self.workout = workout
         self.performed = performed
@@ -66,10 +71,11 @@ public struct LoggedSet: Sendable, Hashable {
     /// audit and exports but counts in no volume, record or e1RM.
     public var isMissedAttempt: Bool { reps == 0 }
 
-    /// Orders sets as history does: by performed-at, then by sequence.
-    public static func historyOrder(_ a: LoggedSet, _ b: LoggedSet) -> Bool {
-        a.performed.instant != b.performed.instant
-            ? a.performed.instant < b.performed.instant
-            : a.seq < b.seq
+    /// Where the set stands in history (`HistoryKey`).
+    public var historyKey: HistoryKey {
+        HistoryKey(performed: performed.instant.millisecondsSince1970, recorded: loggedRecorded, id: id)
     }
+
+    /// Orders sets as history does (`HistoryKey`).
+    public static func historyOrder(_ a: LoggedSet, _ b: LoggedSet) -> Bool { a.historyKey < b.historyKey }
 }

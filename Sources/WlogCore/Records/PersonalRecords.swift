@@ -5,7 +5,7 @@
 /// - sets count when they are live, done and not warm-ups, of a strength or body-weight exercise
 ///   (`LoggedSet.qualifies(for:)`); for cardio and timed exercises, live, done, non-warm-up sets;
 ///   assisted exercises have no records;
-/// - sets are taken in history order (performed-at, then sequence);
+/// - sets are taken in history order (`HistoryKey`: performed-at, logged-at, id);
 /// - a set *is a PR* in a category when it is strictly better than every earlier counted set in
 ///   that category; the first set with a value in a category is a PR; a tie is not;
 /// - a record's date is the set that first reached the best value.
@@ -24,9 +24,9 @@ public struct PersonalRecords: Sendable {
     let prsBySet: [EventID: [RecordKind]]
     /// The sets that lifted more reps than ever before at their weight or heavier.
     let repPRSets: Set<EventID>
-    /// The history-order key (performed-at, sequence) of the latest counted set: a set after it
+    /// The history-order key (`HistoryKey`) of the latest counted set: a set after it
     /// extends these records (`adding(_:measure:set:)`), one before it means computing them again.
-    let latest: (instant: Instant, seq: UInt64)?
+    let latest: HistoryKey?
 
     /// Computes the records of `exercise` from its sets (any order; not-counted sets are skipped).
     ///
@@ -63,7 +63,7 @@ public struct PersonalRecords: Sendable {
 
     /// Records computed earlier, as a snapshot keeps them (`RecordsCache`).
     init(exercise: Exercise, kinds: [RecordKind], records: [PersonalRecord], repPRSetsInOrder: [LoggedSet],
-         prsBySet: [EventID: [RecordKind]], repPRSets: Set<EventID>, latest: (instant: Instant, seq: UInt64)?) {
+         prsBySet: [EventID: [RecordKind]], repPRSets: Set<EventID>, latest: HistoryKey?) {
         self.exercise = exercise
         self.kinds = kinds
         self.records = records

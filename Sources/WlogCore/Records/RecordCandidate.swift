@@ -5,8 +5,8 @@
 struct RecordCandidate {
     /// The set's id.
     var id: EventID
-    /// The sequence number of its `set.logged` event.
-    var seq: UInt64
+    /// When its `set.logged` event was recorded (ms since 1970; `HistoryKey`).
+    var loggedRecorded: Int64
     /// When it was performed.
     var performed: ZonedInstant
     var reps: Int?
@@ -18,14 +18,14 @@ struct RecordCandidate {
 
     /// The numbers of a set version.
     init(_ set: LoggedSet) {
-        self.init(id: set.id, seq: set.seq, performed: set.performed, reps: set.reps, weight: set.weight, rpe: set.rpe,
+        self.init(id: set.id, loggedRecorded: set.loggedRecorded, performed: set.performed, reps: set.reps, weight: set.weight, rpe: set.rpe,
                   distance: set.distance, durationMilliseconds: set.durationMilliseconds)
     }
 
-    init(id: EventID, seq: UInt64, performed: ZonedInstant, reps: Int?, weight: Mass?, rpe: RPE?,
+    init(id: EventID, loggedRecorded: Int64, performed: ZonedInstant, reps: Int?, weight: Mass?, rpe: RPE?,
          distance: Distance?, durationMilliseconds: Int64?) {
         self.id = id
-        self.seq = seq
+        self.loggedRecorded = loggedRecorded
         self.performed = performed
         self.reps = reps
         self.weight = weight
@@ -34,6 +34,8 @@ struct RecordCandidate {
         self.durationMilliseconds = durationMilliseconds
     }
 
-    /// The history-order key: performed-at, then sequence.
-    var historyKey: (instant: Instant, seq: UInt64) { (performed.instant, seq) }
+    /// Where the set stands in history.
+    var historyKey: HistoryKey {
+        HistoryKey(performed: performed.instant.millisecondsSince1970, recorded: loggedRecorded, id: id)
+    }
 }

@@ -28,7 +28,7 @@ struct RecordScan<Ref> {
     /// Index r − 1: the heaviest load (kg 1e-4) lifted for at least r reps so far.
     private var heaviestWithAtLeast: [Int64] = []
     /// The last set added, to check history order.
-    private var last: (instant: Instant, seq: UInt64)?
+    private var last: HistoryKey?
 
     /// Rep counts above this share one slot of `heaviestWithAtLeast`.
     private static var repCap: Int { 100_000 }
@@ -40,7 +40,7 @@ struct RecordScan<Ref> {
     }
 
     /// The history-order key of the last counted set added.
-    var latest: (instant: Instant, seq: UInt64)? { last }
+    var latest: HistoryKey? { last }
 
     /// The current records, in display order.
     var records: [PersonalRecord] {

@@ -27,7 +27,7 @@ extension SetLedger {
             if wideOffset { offset = extras[slot].offset ?? 0 }
         }
         return RecordCandidate(
-            id: row.id, seq: row.seq,
+            id: row.id, loggedRecorded: loggedRecorded(row),
             performed: ZonedInstant(Instant(millisecondsSince1970: row.performed), offsetMinutes: offset),
             reps: reps,
             weight: row.has(SetRow.Flags.hasWeight)

@@ -27,8 +27,9 @@ extension SnapshotWriter {
                 bool(records.repPRSets.contains(set.id))
             }
             optional(records.latest) { w, key in
-                w.instant(key.instant)
-                w.u64(key.seq)
+                w.i64(key.performed)
+                w.i64(key.recorded)
+                w.id(key.id)
             }
         }
     }
@@ -106,9 +107,9 @@ extension SnapshotReader {
                 if try bool() { repPRSets.insert(made.id) }
                 inOrder.append(made)
             }
-            let latest = try optional { (r: inout R) throws(SnapshotError) -> (instant: Instant, seq: UInt64) in
-                let instant = try r.instant()
-                return (instant, try r.u64())
+            let latest = try optional { (r: inout R) throws(SnapshotError) -> HistoryKey in
+                let performed = try r.i64(), recorded = try r.i64()
+                return HistoryKey(performed: performed, recorded: recorded, id: try r.id())
             }
             // An exercise no longer known is left out (recomputed, i.e. skipped, by the query).
             guard let exercise = exercise(exerciseIDs[slot]) else { continue }

@@ -39,6 +39,7 @@ extension SnapshotWriter {
             w.u64(c.seq)
             w.id(c.eventID)
             w.u8(SetChange.code(c.type))
+            w.u64(UInt64(c.fields))
         }
         plainArray(s.rows, room: StateSnapshot.room)
         plainArray(s.replaced)
@@ -97,7 +98,9 @@ extension SnapshotReader {
             let seq = try r.u64(), id = try r.id()
             let code = try r.u8()
             guard let type = SetChange.type(code: code) else { throw SnapshotError("snapshot set change of type \(code)") }
-            return SetChange(seq: seq, eventID: id, type: type)
+            let fields = try r.u64()
+            guard fields <= UInt64(SetChange.Field.all) else { throw SnapshotError("snapshot set change fields \(fields)") }
+            return SetChange(seq: seq, eventID: id, type: type, fields: UInt16(fields))
         }
         s.rows = try plainArray(SetRow.self)
         guard s.rows.withUnsafeBufferPointer(s.holdsAll) else { throw SnapshotError("snapshot set row out of range") }

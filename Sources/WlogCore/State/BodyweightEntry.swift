@@ -20,8 +20,9 @@ public struct BodyweightEntry: Sendable, Hashable {
         self.isDeleted = isDeleted
     }
 
-    /// Orders entries by time, then by sequence.
+    /// Orders entries by time, then by id: the same on every replica (docs/SYNC.md; `seq` is
+    /// this journal's own numbering).
     public static func byDate(_ a: BodyweightEntry, _ b: BodyweightEntry) -> Bool {
-        a.at.instant != b.at.instant ? a.at.instant < b.at.instant : a.seq < b.seq
+        a.at.instant != b.at.instant ? a.at.instant < b.at.instant : a.id < b.id
     }
 }

@@ -1,4 +1,5 @@
-/// The history order of the rows (performed-at, then sequence, then journal order), kept as it
+/// The history order of the rows (`HistoryKey`: performed-at, then the set's logged-at, then its
+/// id — the same on every replica; then the row, for a damaged journal's twice-logged id), kept as it
 /// goes: a sorted permutation `order` that a set in order is appended to, and `pending`, the few
 /// sets placed out of order (logged late, or moved by an edit of performed-at), merged into
 /// `order` once they are more than 1/16 of it. A read in history order merges the sorted
@@ -9,7 +10,9 @@ extension SetLedger {
     func before(_ a: Int32, _ b: Int32) -> Bool {
         let x = rows[Int(a)], y = rows[Int(b)]
         if x.performed != y.performed { return x.performed < y.performed }
-        if x.seq != y.seq { return x.seq < y.seq }
+        let rx = loggedRecorded(x), ry = loggedRecorded(y)
+        if rx != ry { return rx < ry }
+        if x.id != y.id { return x.id < y.id }
         return a < b
     }
 
@@ -73,22 +76,33 @@ extension SetLedger {
     }
 
     /// Whether `candidate` is every row index once, in history order (a snapshot's order): as
-    /// many entries as rows, each in range, their keys (performed-at, sequence, index) strictly
-    /// increasing — which also rules out an index twice (its key would repeat).
+    /// many entries as rows, each in range, each strictly after the one before (`before`) —
+    /// which also rules out an index twice.
     func isHistoryOrder(_ candidate: PlainArray<Int32>) -> Bool {
         guard candidate.count == rows.count else { return false }
-        return rows.withUnsafeBufferPointer { all in
-            candidate.withUnsafeBufferPointer { order in
-                var last = (performed: Int64.min, seq: UInt64(0), index: Int32(-1))
-                for index in order {
-                    guard UInt32(bitPattern: index) < UInt32(truncatingIfNeeded: all.count) else { return false }
-                    let row = all[Int(index)]
-                    let key = (performed: row.performed, seq: row.seq, index: index)
-                    guard last < key else { return false }
-                    last = key
-                }
-                return true
+        return candidate.withUnsafeBufferPointer { order in
+            var last: Int32 = -1
+            for index in order {
+                guard UInt32(bitPattern: index) < UInt32(truncatingIfNeeded: rows.count) else { return false }
+                if last >= 0 && !before(last, index) { return false }
+                last = index
             }
+            return true
         }
+    }
+
+    /// When the set's `set.logged` event was recorded (ms): the row's own `recorded` unless an
+    /// edit or delete made the row, then its first version's.
+    @inline(__always)
+    func loggedRecorded(_ row: SetRow) -> Int64 {
+        guard row.change >= 0 else { return row.recorded }
+        var version = replaced[Int(row.change)]
+        while version.change >= 0 { version = replaced[Int(version.change)] }
+        return version.recorded
+    }
+
+    /// The history-order key of a row.
+    func historyKey(_ row: SetRow) -> HistoryKey {
+        HistoryKey(performed: row.performed, recorded: loggedRecorded(row), id: row.id)
     }
 }

@@ -77,7 +77,7 @@ extension SetLedger {
             distance: extra?.distance, durationMilliseconds: extra?.durationMilliseconds,
             rpe: r.rpe > 0 ? RPE(halfPoints: Int(r.rpe)) : nil, effort: r.effort > 0 ? Rating(Int(r.effort)) : nil,
             setType: SetRow.setType(code: r.setType), done: r.has(SetRow.Flags.done), notes: extra?.notes,
-            isDeleted: r.isDeleted, isDiscarded: resolvingDiscard && isDiscarded(r))
+            isDeleted: r.isDeleted, isDiscarded: resolvingDiscard && isDiscarded(r), loggedRecorded: loggedRecorded(r))
     }
 
     /// The audit version a row holds.
@@ -102,8 +102,16 @@ extension SetLedger {
 
     /// Applies a `set.edited` event to the set at `index`: only the fields present change.
     mutating func edit(_ index: Int, _ p: SetEdited, event: Event) {
-        let current = rows[index]
-        var set = loggedSet(current, resolvingDiscard: false)
+        change(index, by: event, fields: SetChange.fields(of: p)) { Self.apply(p, to: &$0) }
+    }
+
+    /// Applies a `set.deleted` event to the set at `index`.
+    mutating func delete(_ index: Int, event: Event) {
+        change(index, by: event, fields: SetChange.Field.deleted) { $0.isDeleted = true }
+    }
+
+    /// The fields of `p` set on `set`.
+    static func apply(_ p: SetEdited, to set: inout LoggedSet) {
         if let v = p.exercise { set.exercise = v }
         if let v = p.workout { set.workout = v }
         if let v = p.performed { set.performed = v }
@@ -116,22 +124,29 @@ extension SetLedger {
         if let v = p.setType { set.setType = v }
         if let v = p.done { set.done = v }
         if let v = p.notes { set.notes = v.isEmpty ? nil : v }
-        replace(index, with: set, by: event)
     }
 
-    /// Applies a `set.deleted` event to the set at `index`.
-    mutating func delete(_ index: Int, event: Event) {
-        var set = loggedSet(rows[index], resolvingDiscard: false)
-        set.isDeleted = true
-        replace(index, with: set, by: event)
+    /// Applies an edit or delete (`fields`: what it sets; `apply` sets them) to the set at `index`:
+    /// after the set's latest change by stamp (`SetChange.Stamp`) as the new current version, else
+    /// — a change that was made earlier but arrived later, from another replica — in its place
+    /// among the changes (`SetLedger+Changes.swift`), so every replica ends with the same versions.
+    private mutating func change(_ index: Int, by event: Event, fields: UInt16, _ apply: (inout LoggedSet) -> Void) {
+        let current = rows[index]
+        if current.change >= 0, SetChange.Stamp(event) < stamp(of: current) {
+            insertChange(index, late: event, fields: fields, apply)
+            return
+        }
+        var set = loggedSet(current, resolvingDiscard: false)
+        apply(&set)
+        replace(index, with: set, by: event, fields: fields)
     }
 
     /// Keeps the current version in the history and makes `set` the current one.
-    private mutating func replace(_ index: Int, with set: LoggedSet, by event: Event) {
+    private mutating func replace(_ index: Int, with set: LoggedSet, by event: Event, fields: UInt16) {
         let current = rows[index]
         replaced.append(current)
         let change = Int32(truncatingIfNeeded: changes.count)
-        changes.append(SetChange(seq: event.seq, eventID: event.id, type: event.type))
+        changes.append(SetChange(seq: event.seq, eventID: event.id, type: event.type, fields: fields))
         let moved = set.performed.instant.millisecondsSince1970 != current.performed
         if moved { unplace(Int32(truncatingIfNeeded: index)) }
         rows[index] = row(set, recorded: event.envelope.recorded, actor: event.envelope.actor, change: change,

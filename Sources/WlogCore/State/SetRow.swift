@@ -58,12 +58,6 @@ struct SetRow: Sendable, Hashable {
     @inline(__always) func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
     var isDeleted: Bool { has(Flags.deleted) }
 
-    /// The history-order key: performed-at, then sequence.
-    @inline(__always)
-    func precedes(_ other: SetRow) -> Bool {
-        performed != other.performed ? performed < other.performed : seq < other.seq
-    }
-
     /// The compact code of a set type (its position in `SetType.allCases`).
     @inline(__always)
     static func setTypeCode(_ type: SetType) -> UInt8 {
@@ -105,6 +99,8 @@ struct SetChange: Sendable, Hashable {
     var seq: UInt64
     var eventID: EventID
     var type: EventType
+    /// The fields it set (`Field` bits): what a change that arrives late must not overwrite.
+    var fields: UInt16
 
     /// The compact code of an event type (its position in `EventType.allCases`), as a snapshot
     /// keeps it.

@@ -3,14 +3,12 @@ extension WlogState {
     /// An explicit workout by id (discarded ones included).
     public func workout(_ id: EventID) -> WorkoutRecord? { workouts[id] }
 
-    /// Every explicit workout, discarded ones included, oldest start first.
-    public var allWorkouts: [WorkoutRecord] {
-        workouts.values.sorted { ($0.started.instant, $0.seq) < ($1.started.instant, $1.seq) }
-    }
+    /// Every explicit workout, discarded ones included, oldest start first (`WorkoutRecord.byStart`).
+    public var allWorkouts: [WorkoutRecord] { workouts.values.sorted(by: WorkoutRecord.byStart) }
 
     /// The workouts in progress (started, neither finished nor discarded), latest start first.
     public var openWorkouts: [WorkoutRecord] {
-        workouts.values.filter(\.isOpen).sorted { ($0.started.instant, $0.seq) > ($1.started.instant, $1.seq) }
+        workouts.values.filter(\.isOpen).sorted { WorkoutRecord.byStart($1, $0) }
     }
 
     mutating func applyWorkoutStarted(_ p: WorkoutStarted, event: Event) {
@@ -56,11 +54,27 @@ extension WlogState {
         sets.discard(workout: p.workout)
     }
 
+    /// Two finishes of one session (made on two devices before they synced) resolve the same on
+    /// every replica: the later finish time wins, equal times by the finish's fields
+    /// (`finishPrecedes`); a finish that loses changes nothing.
     mutating func applyWorkoutFinished(_ p: WorkoutFinished, event: Event) {
         guard let index = workouts.index(forKey: p.workout) else { return }
+        let record = workouts.values[index]
+        if let finished = record.finished,
+           !Self.finishPrecedes((finished, record.finishNotes, record.soreness, record.sessionRPE),
+                                (event.envelope.occurred, p.notes, p.soreness, p.sessionRPE)) { return }
         workouts.values[index].finished = event.envelope.occurred
-        if let v = p.notes { workouts.values[index].finishNotes = v }
-        if let v = p.soreness { workouts.values[index].soreness = v }
-        if let v = p.sessionRPE { workouts.values[index].sessionRPE = v }
+        workouts.values[index].finishNotes = p.notes
+        workouts.values[index].soreness = p.soreness
+        workouts.values[index].sessionRPE = p.sessionRPE
+    }
+
+    /// Whether finish `a` loses to finish `b`: an earlier time, or at the same time fields that
+    /// sort before (notes, soreness, session RPE; a total order, so the winner is one everywhere).
+    static func finishPrecedes(_ a: (at: ZonedInstant, notes: String?, soreness: Rating?, rpe: RPE?),
+                               _ b: (at: ZonedInstant, notes: String?, soreness: Rating?, rpe: RPE?)) -> Bool {
+        let ka = (a.at.instant.millisecondsSince1970, a.at.offsetMinutes, a.notes ?? "", Int(a.soreness?.value ?? 0), a.rpe?.halfPoints ?? 0)
+        let kb = (b.at.instant.millisecondsSince1970, b.at.offsetMinutes, b.notes ?? "", Int(b.soreness?.value ?? 0), b.rpe?.halfPoints ?? 0)
+        return ka < kb
     }
 }

@@ -56,6 +56,12 @@ public struct WorkoutRecord: Sendable, Hashable {
 
     /// Whether it is in progress: neither finished nor discarded.
     public var isOpen: Bool { finished == nil && !isDiscarded }
+
+    /// Orders workouts by start, then by id: the same on every replica (docs/SYNC.md; `seq` is
+    /// this journal's own numbering).
+    public static func byStart(_ a: WorkoutRecord, _ b: WorkoutRecord) -> Bool {
+        a.started.instant != b.started.instant ? a.started.instant < b.started.instant : a.id < b.id
+    }
 }
 
 /// An exercise of a session, with its session notes.

@@ -24,7 +24,7 @@ struct RecordsCacheTests {
             flags = r.prsBySet.keys.sorted().map { "\($0.hex) \(r.prsBySet[$0] ?? [])" }
             repPRSets = r.repPRSetsInOrder.map(\.id)
             isRepPR = r.repPRSetsInOrder.map { r.isRepPR($0.id) }
-            latest = r.latest.map { "\($0.instant.millisecondsSince1970) \($0.seq)" }
+            latest = r.latest.map { "\($0.performed) \($0.recorded) \($0.id.hex)" }
         }
     }
 
