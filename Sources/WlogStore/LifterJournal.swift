@@ -89,7 +89,7 @@ final class LifterJournal: Sendable {
             if writer.recovered != nil { slot.stamp = FileStamp() }
             try catchUp(&slot, prefix: writer.sealedPrefix, underLock: true)
             if let damage = slot.damage { throw StoreError.damaged(damage) }
-            let events = try decideEvents(&slot, now: now, actor: actor, fixedIDs: fixedIDs, decide)
+            let events = try decideEvents(&slot, writer: writer, now: now, actor: actor, fixedIDs: fixedIDs, decide)
             guard !events.isEmpty else { return try render(view(slot), []) }
             let appended = try append(events, &slot, writer: writer)
             return try render(view(slot), appended)
@@ -145,12 +145,14 @@ final class LifterJournal: Sendable {
     var lastSeq: UInt64 { slot.withLock { $0.state?.lastSeq ?? 0 } }
 
     /// Asks `decide` for the commit's events; kept apart so that its references to the state are
-    /// gone before the events are folded (else the fold would copy every set: copy on write).
-    private func decideEvents(_ slot: inout Slot, now: Instant, actor: String, fixedIDs: [EventID],
+    /// gone before the events are folded (else the fold would copy every set: copy on write). The
+    /// ids it mints are keyed by this server's device and the file's writer key, as the CLI's are
+    /// (docs/SYNC.md, "New ids"), so a copy of the journal written elsewhere never mints the same.
+    private func decideEvents(_ slot: inout Slot, writer: JournalWriter, now: Instant, actor: String, fixedIDs: [EventID],
                               _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
         guard slot.state != nil else { return [] }
-        return try view(slot).decideCommit(journalID: slot.journalID, device: device, now: now, actor: actor,
-                                           fixedIDs: fixedIDs, decide)
+        return try view(slot).decideCommit(journalID: slot.journalID, device: device + ":" + String(writer.writerKey, radix: 16),
+                                           now: now, actor: actor, fixedIDs: fixedIDs, decide)
     }
 
     /// Appends `events` as one durable commit and folds the ones that landed (not duplicates).
