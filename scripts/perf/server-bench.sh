@@ -175,6 +175,8 @@ postgres_store() {
   started=$(date +%s%N)
   "$BIN/wlog-server" migrate --from "$TEMPLATE/data" --to "$url" > "$OUT/migrate.txt"
   seconds=$(( ($(date +%s%N) - started) / 1000000000 ))
+  # What an operator does after a bulk load, so autovacuum's first pass is not measured as the store.
+  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "VACUUM (ANALYZE) wlog_events" -c "CHECKPOINT" wlog
   say "== the PostgreSQL store: $(tail -1 "$OUT/migrate.txt") in $seconds s; database $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT pg_size_pretty(pg_database_size('wlog'))" postgres)"
   start_server "$CACHE_MB" "$PORT" --store "$url"
   mkdir -p "$OUT/pg-requests"
