@@ -39,6 +39,8 @@ public final class JournalStore: LifterStore {
     /// Journal operations in flight at once, at most.
     static let queueCount = 64
     private let watchers = ChangeWatchers()
+    /// The writers kept open between writes (`LifterJournal`).
+    private let writers = WriterBudget.fromFileLimit()
     /// Events held, as last counted (an estimate between trims: it only grows until `trim` counts again).
     private let held = Atomic<Int>(0)
 
@@ -132,7 +134,7 @@ public final class JournalStore: LifterStore {
         if access(path, F_OK) != 0 { try provision(path) }
         return lifters.withLock { table in
             if let known = table[lifter] { return known }
-            let journal = LifterJournal(lifter: lifter, path: path, device: device)
+            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers)
             table[lifter] = journal
             return journal
         }
