@@ -10,8 +10,11 @@ import Darwin
 extension JournalWriter {
     /// Releases the lock and keeps the file open and what the writer knows of it (its end, hot
     /// tail, chain and ids). Until `resume()`, other writers may take the lock and this one
-    /// refuses to append (`JournalError.closed`).
-    public func suspend() { lock?.unlock() }
+    /// refuses to append (`JournalError.closed`). The compressor's buffers are freed meanwhile.
+    public func suspend() {
+        lock?.unlock()
+        encoder.release()
+    }
 
     /// Takes the lock back (waiting at most `options.lockTimeout`, then `JournalError.inUse`).
     /// True when the journal is still the file this writer has open, at the length it left it

@@ -12,8 +12,8 @@ public struct LifterView: Sendable {
     public let zone: ImportTimeZone
     /// What makes the journal read-only (a damaged chunk), nil when it is healthy.
     public let damage: String?
-    /// The workout catalog a store keeps with the state between reads; nil: each query indexes
-    /// the workouts itself.
+    /// The workout catalog a store keeps with the state between reads (from the second read of a
+    /// sequence on); nil: each query indexes the workouts itself.
     var catalogs: CatalogCache? = nil
 
     /// The display unit: the journal's setting, else the profile's, else kg.
@@ -26,13 +26,15 @@ public struct LifterView: Sendable {
 
     /// `WlogState.workoutSummary`, from the store's kept catalog when it keeps one.
     public func workoutSummary(_ key: WorkoutKey, context: QueryContext) -> WorkoutSummary? {
-        guard let catalogs else { return state.workoutSummary(key, context: context) }
-        return catalogs.with(state) { $0.workoutSummary(key, context: context) }
+        let plain = { state.workoutSummary(key, context: context) }
+        guard let catalogs else { return plain() }
+        return catalogs.answer(state, catalog: { $0.workoutSummary(key, context: context) }, plain: plain)
     }
 
     /// `WlogState.history`, from the store's kept catalog when it keeps one.
     public func history(_ filter: HistoryFilter, context: QueryContext) -> HistoryPage {
-        guard let catalogs else { return state.history(filter, context: context) }
-        return catalogs.with(state) { $0.history(filter, context: context) }
+        let plain = { state.history(filter, context: context) }
+        guard let catalogs else { return plain() }
+        return catalogs.answer(state, catalog: { $0.history(filter, context: context) }, plain: plain)
     }
 }
