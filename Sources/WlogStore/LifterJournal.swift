@@ -257,7 +257,8 @@ final class LifterJournal: Sendable {
         } catch let error as JournalError {
             throw Self.storeError(error)
         }
-        if slot.state == nil || reader.header.journal != slot.journalID {
+        let fromStart = slot.state == nil || reader.header.journal != slot.journalID
+        if fromStart {
             slot.state = .initial
             slot.journalID = reader.header.journal
             slot.state?.reserveCapacity(events: reader.estimatedLineCount())
@@ -274,6 +275,7 @@ final class LifterJournal: Sendable {
             slot.answers = [:]
         }
         state.settleHistoryOrder()
+        if fromStart { state.compact() }
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()

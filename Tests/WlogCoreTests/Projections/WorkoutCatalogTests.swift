@@ -38,6 +38,15 @@ struct WorkoutCatalogTests {
         }
     }
 
+    /// `compact` gives back reserved room and changes nothing else; the state goes on folding.
+    @Test func compactingChangesNothingButCapacity() throws {
+        let state = try Self.state(years: 1)
+        var compacted = state
+        compacted.compact()
+        #expect(compacted == state)
+        #expect(compacted.history(HistoryFilter(limit: 20), context: Self.context) == state.history(HistoryFilter(limit: 20), context: Self.context))
+    }
+
     @Test func aSetsPositionIsItsPlaceInTheWorkoutSummary() throws {
         let state = try Self.state(years: 2)
         var checked = 0
