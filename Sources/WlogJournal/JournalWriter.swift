@@ -161,9 +161,9 @@ public final class JournalWriter {
         if dirty && failure == nil { try syncJournal() }
     }
 
-    /// Throws unless the writer is open and not failed.
+    /// Throws unless the writer is open, holds the lock (not `suspend`ed) and has not failed.
     func checkUsable() throws {
-        guard fd >= 0 else { throw JournalError.closed(path: path) }
+        guard fd >= 0, lock?.isHeld == true else { throw JournalError.closed(path: path) }
         if let failure { throw JournalError.writerFailed(path: path, cause: failure) }
     }
 

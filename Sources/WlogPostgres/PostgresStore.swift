@@ -312,13 +312,8 @@ public final class PostgresStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        var held = slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) }
-        var bytes = held.reduce(0) { $0 + $1.1 } * JournalStore.bytesPerEvent
-        guard bytes > memoryLimit else { return }
-        held.sort { $0.2 < $1.2 }
-        for (slot, events, _) in held where bytes > memoryLimit && events > 0 {
-            if slot.unload() { bytes -= events * JournalStore.bytesPerEvent }
-        }
+        _ = StateMemory.trim(slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) },
+                             limit: memoryLimit) { $0.unload() }
     }
 
     // MARK: Other servers' commits

@@ -19,15 +19,13 @@ import WlogJournal
 /// and `lz4 -dc … | jq` read what the server wrote, and the server folds in what the CLI
 /// appended. Journal work blocks on disk (`fdatasync`), so it runs on the store's own threads,
 /// never on the server's event loops or Swift's cooperative pool. States are kept in memory up
-/// to `memoryLimit` bytes (estimated at `bytesPerEvent` per event held); past it the least
-/// recently used lifters are dropped and folded again from their journal when next asked for.
+/// to `memoryLimit` bytes (as `StateMemory` estimates them); past it the least recently used
+/// lifters are dropped and folded again from their journal when next asked for.
 public final class JournalStore: LifterStore {
     /// Where the lifters' folders are: `root/users/<uuid>/`.
     public let root: String
     /// The memory the folded states may take, in bytes.
     public let memoryLimit: Int
-    /// The estimate of one folded event's memory (docs/PERFORMANCE.md: ≈ 142 B measured).
-    public static let bytesPerEvent = 160
     /// The device name that keys the ids this server mints (docs/EVENTS.md).
     let device: String
     private let lifters = Mutex<[LifterID: LifterJournal]>([:])
@@ -39,7 +37,9 @@ public final class JournalStore: LifterStore {
     /// Journal operations in flight at once, at most.
     static let queueCount = 64
     private let watchers = ChangeWatchers()
-    /// Events held, as last counted (an estimate between trims: it only grows until `trim` counts again).
+    /// The writers kept open between writes (`LifterJournal`).
+    private let writers = WriterBudget.fromFileLimit()
+    /// The estimated bytes held, as last counted (between trims it only grows until `trim` counts again).
     private let held = Atomic<Int>(0)
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
@@ -106,8 +106,8 @@ public final class JournalStore: LifterStore {
         let after = journal.lastSeq
         announce(lifter, before: before, after: after)
         // A state grows by what it folds; one that was unloaded comes back whole.
-        let grown = before == 0 ? Int(after) : Int(after) - Int(before)
-        if grown > 0, held.add(grown, ordering: .relaxed).newValue * Self.bytesPerEvent > memoryLimit { trim() }
+        let grown = before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent
+        if grown > 0, held.add(grown, ordering: .relaxed).newValue > memoryLimit { trim() }
     }
 
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
@@ -118,6 +118,9 @@ public final class JournalStore: LifterStore {
 
     /// Events held in memory across all lifters.
     public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.heldEvents } } }
+
+    /// The memory held across all lifters, as `StateMemory` estimates it.
+    public var heldBytes: Int { lifters.withLock { $0.values.reduce(0) { $0 + StateMemory.bytes(events: $1.heldEvents) } } }
 
     /// Runs blocking journal work on the store's threads.
     private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> R) async throws -> R {
@@ -137,7 +140,7 @@ public final class JournalStore: LifterStore {
         if access(path, F_OK) != 0 { try provision(path) }
         return lifters.withLock { table in
             if let known = table[lifter] { return known }
-            let journal = LifterJournal(lifter: lifter, path: path, device: device)
+            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers)
             table[lifter] = journal
             return journal
         }
@@ -160,17 +163,8 @@ public final class JournalStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        var held = journals.map { ($0, $0.heldEvents, $0.lastUse) }
-        var bytes = held.reduce(0) { $0 + $1.1 } * Self.bytesPerEvent
-        guard bytes > memoryLimit else {
-            self.held.store(bytes / Self.bytesPerEvent, ordering: .relaxed)
-            return
-        }
-        defer { self.held.store(bytes / Self.bytesPerEvent, ordering: .relaxed) }
-        held.sort { $0.2 < $1.2 }
-        for (journal, events, _) in held where bytes > memoryLimit && events > 0 {
-            if journal.unload() { bytes -= events * Self.bytesPerEvent }
-        }
+        let bytes = StateMemory.trim(journals.map { ($0, $0.heldEvents, $0.lastUse) }, limit: memoryLimit) { $0.unload() }
+        held.store(bytes, ordering: .relaxed)
     }
 
     static func makeFolder(_ path: String) throws {

@@ -13,14 +13,20 @@ import WlogJournal
 /// Every access holds the lifter's lock, so one lifter's requests run one at a time while other
 /// lifters' run in parallel. Before each access the journal's size and change time are compared
 /// with what was last folded: if the CLI (or anything else) appended, the new lines are folded
-/// in; nothing is replayed per request. A write opens the journal's writer (its file lock, so the
-/// CLI and the server never interleave), folds what is new under the lock, decides, appends one
-/// commit (`fdatasync`ed before it returns) and folds its events.
+/// in; nothing is replayed per request. A write takes the journal's writer lock (so the CLI and
+/// the server never interleave), folds what is new under it, decides, appends one commit
+/// (`fdatasync`ed before it returns) and folds its events. Between writes the writer stays open
+/// with its lock released (`JournalWriter.suspend`): the next write only takes the lock back,
+/// unless another writer changed the journal meanwhile, when it is opened again.
 final class LifterJournal: Sendable {
     let lifter: LifterID
     let path: String
     let device: String
     private let slot = Mutex(Slot())
+    /// The workout catalog the reads share while the state stays the same.
+    private let catalogs = CatalogCache()
+    /// The store's budget of writers kept open.
+    private let writers: WriterBudget
 
     /// The state and what is known of the file it was folded from.
     struct Slot: ~Copyable {
@@ -33,12 +39,20 @@ final class LifterJournal: Sendable {
         var lastUse: UInt64 = 0
         /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
         var answers = AnswerCache()
+        /// The writer kept between writes, its lock released; nil when none is kept.
+        var writer: KeptWriter?
     }
 
-    init(lifter: LifterID, path: String, device: String) {
+    /// A writer kept in a slot: only ever touched under the slot's lock, by one request at a time.
+    struct KeptWriter: @unchecked Sendable {
+        let writer: JournalWriter
+    }
+
+    init(lifter: LifterID, path: String, device: String, writers: WriterBudget) {
         self.lifter = lifter
         self.path = path
         self.device = device
+        self.writers = writers
     }
 
     /// Events held in memory (0 when unloaded): what the store's memory bound counts.
@@ -47,13 +61,16 @@ final class LifterJournal: Sendable {
     /// When it was last used (the store's clock).
     var lastUse: UInt64 { slot.withLock { $0.lastUse } }
 
-    /// Drops the state (least recently used) unless a request holds it; true when dropped.
+    /// Drops the state (least recently used) and closes the kept writer unless a request holds
+    /// them; true when dropped.
     func unload() -> Bool {
         slot.withLockIfAvailable { slot -> Bool in
             guard slot.state != nil else { return false }
+            catalogs.drop()
             slot.state = nil
             slot.answers.removeAll()
             slot.stamp = FileStamp()
+            closeWriter(&slot)
             return true
         } ?? false
     }
@@ -64,36 +81,81 @@ final class LifterJournal: Sendable {
         try slot.withLock { slot in
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
-            guard let cacheKey else { return try body(view(slot)) }
-            let view = view(slot)
-            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { try body(view) }
+            var view = view(slot)
+            view.catalogs = catalogs
+            guard let cacheKey else { return try body(view) }
+            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { [view] in try body(view) }
         }
     }
 
-    /// Opens the writer, catches up under its lock, decides, appends, folds, renders.
+    /// Takes the writer's lock, catches up under it, decides, appends, folds, renders.
     func write<R>(use: UInt64, at now: Instant, actor: String, fixedIDs: [EventID],
                   decide: (LifterView, DecideContext) throws -> [Event],
                   render: (LifterView, [Event]) throws -> R) throws -> R {
         try slot.withLock { slot in
             slot.lastUse = use
-            var options = JournalOptions()
-            options.sealedCheck = .trailers
-            options.lockTimeout = .seconds(5)
-            let writer: JournalWriter
-            do {
-                writer = try JournalWriter.open(at: path, options: options)
-            } catch let error as JournalError {
-                throw Self.storeError(error)
-            }
-            defer { try? writer.close() }
-            if writer.recovered != nil { slot.stamp = FileStamp() }
-            try catchUp(&slot, prefix: writer.sealedPrefix, underLock: true)
+            let writer = try lockedWriter(&slot)
+            defer { keep(writer, &slot) }
             if let damage = slot.damage { throw StoreError.damaged(damage) }
             let events = try decideEvents(&slot, writer: writer, now: now, actor: actor, fixedIDs: fixedIDs, decide)
             guard !events.isEmpty else { return try render(view(slot), []) }
             let appended = try append(events, &slot, writer: writer)
             return try render(view(slot), appended)
         }
+    }
+
+    /// The writer, holding the lock, with the state caught up under it: the kept one when the
+    /// journal is as it left it (nothing to fold), else the journal opened again.
+    private func lockedWriter(_ slot: inout Slot) throws -> JournalWriter {
+        if let kept = slot.writer?.writer {
+            slot.writer = nil
+            writers.give()
+            do {
+                if try kept.resume(), let state = slot.state, state.lastSeq == kept.lastSequence,
+                   slot.journalID == kept.header.journal {
+                    return kept
+                }
+            } catch let error as JournalError {
+                try? kept.close()
+                throw Self.storeError(error)
+            }
+            try? kept.close()
+        }
+        var options = JournalOptions()
+        options.sealedCheck = .trailers
+        options.lockTimeout = .seconds(5)
+        let writer: JournalWriter
+        do {
+            writer = try JournalWriter.open(at: path, options: options)
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
+        do {
+            if writer.recovered != nil { slot.stamp = FileStamp() }
+            try catchUp(&slot, prefix: writer.sealedPrefix, underLock: true)
+        } catch {
+            try? writer.close()
+            throw error
+        }
+        return writer
+    }
+
+    /// After a write: releases the writer's lock and keeps it for the next write (within the
+    /// store's budget of open files), else closes it.
+    private func keep(_ writer: JournalWriter, _ slot: inout Slot) {
+        if slot.state != nil, writers.take() {
+            writer.suspend()
+            slot.writer = KeptWriter(writer: writer)
+        } else {
+            try? writer.close()
+        }
+    }
+
+    private func closeWriter(_ slot: inout Slot) {
+        guard let writer = slot.writer?.writer else { return }
+        slot.writer = nil
+        writers.give()
+        try? writer.close()
     }
 
     /// The committed lines after `after` (at most `limit`), read from the file without a lock.
@@ -168,6 +230,7 @@ final class LifterJournal: Sendable {
         }
         var seqByID: [String: UInt64] = [:]
         for landed in receipt.appended { seqByID[landed.id] = landed.seq }
+        catalogs.drop()
         var appended: [Event] = []
         for var event in events {
             guard let seq = seqByID[event.id.hex] else { continue }
@@ -197,11 +260,13 @@ final class LifterJournal: Sendable {
         } catch let error as JournalError {
             throw Self.storeError(error)
         }
-        if slot.state == nil || reader.header.journal != slot.journalID {
+        let fromStart = slot.state == nil || reader.header.journal != slot.journalID
+        if fromStart {
             slot.state = .initial
             slot.journalID = reader.header.journal
             slot.state?.reserveCapacity(events: reader.estimatedLineCount())
         }
+        catalogs.drop()
         var state = slot.state ?? .initial
         slot.state = nil
         defer { slot.state = state }
@@ -213,6 +278,7 @@ final class LifterJournal: Sendable {
             slot.answers.removeAll()
         }
         state.settleHistoryOrder()
+        if fromStart { state.compact() }
         slot.damage = status.isClean ? nil : status.summary
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()

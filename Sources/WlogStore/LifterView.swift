@@ -12,6 +12,9 @@ public struct LifterView: Sendable {
     public let zone: ImportTimeZone
     /// What makes the journal read-only (a damaged chunk), nil when it is healthy.
     public let damage: String?
+    /// The workout catalog a store keeps with the state between reads (from the second read of a
+    /// sequence on); nil: each query indexes the workouts itself.
+    var catalogs: CatalogCache? = nil
 
     /// The display unit: the journal's setting, else the profile's, else kg.
     public var unit: MassUnit { state.unit }
@@ -19,5 +22,19 @@ public struct LifterView: Sendable {
     /// The query context at `now`.
     public func queryContext(now: Instant) -> QueryContext {
         QueryContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), unit: unit)
+    }
+
+    /// `WlogState.workoutSummary`, from the store's kept catalog when it keeps one.
+    public func workoutSummary(_ key: WorkoutKey, context: QueryContext) -> WorkoutSummary? {
+        let plain = { state.workoutSummary(key, context: context) }
+        guard let catalogs else { return plain() }
+        return catalogs.answer(state, catalog: { $0.workoutSummary(key, context: context) }, plain: plain)
+    }
+
+    /// `WlogState.history`, from the store's kept catalog when it keeps one.
+    public func history(_ filter: HistoryFilter, context: QueryContext) -> HistoryPage {
+        let plain = { state.history(filter, context: context) }
+        guard let catalogs else { return plain() }
+        return catalogs.answer(state, catalog: { $0.history(filter, context: context) }, plain: plain)
     }
 }

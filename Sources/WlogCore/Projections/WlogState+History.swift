@@ -47,11 +47,20 @@ extension WlogState {
     /// Each workout's PRs come from `PersonalRecords` over the exercise's whole live history
     /// (not just the page), with the settings' PR rep targets, e1RM formula and max reps.
     public func history(_ filter: HistoryFilter = HistoryFilter(), context: QueryContext) -> HistoryPage {
-        let needle = filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         // Filters on sets need every workout's sets; by day alone, only the page's are laid out.
-        let bySets = filter.exercise != nil || filter.group != nil || needle != nil
+        let bySets = filter.exercise != nil || filter.group != nil || Self.needle(filter) != nil
         var index = WorkoutIndex(self, placement: bySets ? .all : .none)
-        let matching = index.all.indices.filter { position in
+        return history(filter, context: context, index: &index, placedAll: bySets, newest: nil,
+                       prs: PRCache(state: self, live: index.live))
+    }
+
+    /// `history` over an index made already: `placedAll` when every entry's sets are laid out
+    /// (else the page's are placed here), `newest` every entry newest first when known (else the
+    /// page's are picked from the matching ones).
+    func history(_ filter: HistoryFilter, context: QueryContext, index: inout WorkoutIndex, placedAll: Bool,
+                 newest: [Int]?, prs finder: PRCache) -> HistoryPage {
+        let needle = Self.needle(filter)
+        func matches(_ position: Int) -> Bool {
             let entry = index.all[position]
             if let since = filter.since, entry.day < since { return false }
             if let until = filter.until, entry.day > until { return false }
@@ -59,16 +68,26 @@ extension WlogState {
             if let group = filter.group, !index.anySet(of: entry, { exerciseOrStandIn($0.exercise).group == group }) {
                 return false
             }
-            if let needle, !matches(entry, sets: index.sets(of: entry), needle) { return false }
+            if let needle, !self.matches(entry, sets: index.sets(of: entry), needle) { return false }
             return true
         }
         let offset = max(0, filter.offset)
         let (end, overflow) = offset.addingReportingOverflow(max(0, filter.limit))
-        let shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
-        if !bySets { index.place(shown) }
+        let shown: [Int]
+        let total: Int
+        if let newest {
+            let isFiltered = filter.since != nil || filter.until != nil || filter.exercise != nil || filter.group != nil || needle != nil
+            let matching = isFiltered ? newest.filter(matches) : newest
+            shown = Array(matching[min(offset, matching.count)..<(overflow ? matching.count : min(end, matching.count))])
+            total = matching.count
+        } else {
+            let matching = index.all.indices.filter(matches)
+            shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
+            total = matching.count
+        }
+        if !placedAll { index.place(shown) }
         let page = shown.map { index.all[$0] }
         let pageSets = page.map { index.sets(of: $0) }
-        let finder = PRCache(state: self, live: index.live)
         finder.prepare(for: pageSets.joined())
         var days: [HistoryDay] = []
         for (entry, sets) in zip(page, pageSets) {
@@ -79,7 +98,12 @@ extension WlogState {
                 days.append(HistoryDay(day: summary.day, workouts: [summary]))
             }
         }
-        return HistoryPage(days: days, total: matching.count)
+        return HistoryPage(days: days, total: total)
+    }
+
+    /// The search text of a filter, lower-cased; nil when none.
+    private static func needle(_ filter: HistoryFilter) -> String? {
+        filter.search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// One workout's summary (a session by id, or a day's implicit workout) with its PRs; nil

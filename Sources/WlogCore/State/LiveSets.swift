@@ -47,11 +47,14 @@ public struct LiveSets: RandomAccessCollection, Sendable {
     }
 
     /// When the set at `position` was performed.
-    func performed(at position: Int) -> ZonedInstant { performed(ledger.rows[Int(rows[position])]) }
+    func performed(at position: Int) -> ZonedInstant { ledger.performed(ledger.rows[Int(rows[position])]) }
+}
 
-    private func performed(_ row: SetRow) -> ZonedInstant {
+extension SetLedger {
+    /// When a row's set was performed, with its offset.
+    func performed(_ row: SetRow) -> ZonedInstant {
         let offset = row.has(SetRow.Flags.wideOffset) && row.extra >= 0
-            ? ledger.extras[Int(row.extra)].offset ?? 0 : Int(row.offset)
+            ? extras[Int(row.extra)].offset ?? 0 : Int(row.offset)
         return ZonedInstant(Instant(millisecondsSince1970: row.performed), offsetMinutes: offset)
     }
 }

@@ -178,12 +178,12 @@ struct SetRoutes: Sendable {
         return set
     }
 
-    /// The set as the API shows it: its position among its exercise's live sets in its workout.
+    /// The set as the API shows it: its position among its exercise's live sets in its workout
+    /// (found without a summary of the workout: a write's answer stays O(sets), not a history index).
     static func model(_ id: EventID, view: LifterView) throws -> SetModel {
-        guard let set = view.state.set(id), set.isLive else { throw APIError.notFound("set " + APIID.text(id)) }
-        let key = WorkoutKey(of: set)
-        let summary = view.state.workoutSummary(key, context: view.queryContext(now: set.performed.instant))
-        let siblings = summary?.exercises.filter { $0.exercise.id == set.exercise }.flatMap(\.sets) ?? []
-        return SetModel(set, orderIndex: siblings.firstIndex { $0.id == id } ?? 0)
+        guard let set = view.state.set(id), set.isLive, let position = view.state.positionInWorkout(ofSet: id) else {
+            throw APIError.notFound("set " + APIID.text(id))
+        }
+        return SetModel(set, orderIndex: position)
     }
 }

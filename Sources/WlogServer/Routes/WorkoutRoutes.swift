@@ -22,7 +22,7 @@ struct WorkoutRoutes: Sendable {
         let page = try PageRequest(request, defaultSize: 20)
         let now = support.now()
         return try await support.read(lifter, request) { view in
-            let history = view.state.history(HistoryFilter(limit: page.pageSize, offset: page.offset), context: view.queryContext(now: now))
+            let history = view.history(HistoryFilter(limit: page.pageSize, offset: page.offset), context: view.queryContext(now: now))
             let items = history.workouts.map {
                 WorkoutModel($0, record: $0.id.flatMap(view.state.workout), state: view.state, withExercises: false)
             }
@@ -232,7 +232,7 @@ struct WorkoutRoutes: Sendable {
     /// The workout's detail, or 404; with `withPrevious`, each exercise's previous performance.
     static func model(_ key: WorkoutKey, view: LifterView, now: Instant, withPrevious: Bool = false) throws -> WorkoutModel {
         let query = view.queryContext(now: now)
-        guard let summary = view.state.workoutSummary(key, context: query) else {
+        guard let summary = view.workoutSummary(key, context: query) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
         var model = WorkoutModel(summary, record: key.id.flatMap(view.state.workout), state: view.state, withExercises: true)

@@ -8,7 +8,7 @@ enum HistoryPage {
 
     static func render(_ view: LifterView, now: Instant, page: Int) -> String {
         let state = view.state, query = view.queryContext(now: now), unit = view.unit
-        let history = state.history(HistoryFilter(limit: pageSize, offset: (page - 1) * pageSize), context: query)
+        let history = view.history(HistoryFilter(limit: pageSize, offset: (page - 1) * pageSize), context: query)
         var body = "<h1>History</h1>"
         body += HTML.chart(state.volumeChart(context: query), id: "volume-chart")
         if history.total == 0 { body += "<p class=\"empty\">No workouts yet. Log a set and it shows here.</p>" }

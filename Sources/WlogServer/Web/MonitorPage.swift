@@ -21,8 +21,8 @@ enum MonitorPage {
         let state = view.state, unit = view.unit, query = view.queryContext(now: now)
         var out = "<div class=\"fragment\" data-seq=\"\(state.lastSeq)\" data-now=\"\(now.millisecondsSince1970)\">"
         let key: WorkoutKey? = state.openWorkouts.first.map { .explicit($0.id) }
-            ?? (state.workoutSummary(.implicit(query.today), context: query) != nil ? .implicit(query.today) : nil)
-        guard let key, let summary = state.workoutSummary(key, context: query) else {
+            ?? (view.workoutSummary(.implicit(query.today), context: query) != nil ? .implicit(query.today) : nil)
+        guard let key, let summary = view.workoutSummary(key, context: query) else {
             return out + "<p class=\"idle\">No workout in progress.</p></div>"
         }
         let record = key.id.flatMap(state.workout)

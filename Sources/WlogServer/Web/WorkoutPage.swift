@@ -6,7 +6,7 @@ import WlogStore
 enum WorkoutPage {
     static func render(_ view: LifterView, key: WorkoutKey, now: Instant) throws -> String {
         let state = view.state, unit = view.unit
-        guard let summary = state.workoutSummary(key, context: view.queryContext(now: now)) else {
+        guard let summary = view.workoutSummary(key, context: view.queryContext(now: now)) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
         let record = key.id.flatMap(state.workout)

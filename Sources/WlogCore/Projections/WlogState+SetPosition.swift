@@ -1,0 +1,35 @@
+extension WlogState {
+    /// The position of a live set among the live sets of its exercise in its workout, in history
+    /// order: its index in that exercise's sets of `workoutSummary` (0 for the first). Nil for an
+    /// unknown, deleted or discarded set.
+    ///
+    /// One pass over the ledger's rows comparing their exercise and workout slots: no set is made
+    /// and no workout indexed (what a write's answer needs, without a summary of the workout).
+    public func positionInWorkout(ofSet id: EventID) -> Int? {
+        guard let index = setSlot(id) else { return nil }
+        let ledger = sets
+        let row = ledger.rows[index]
+        guard !row.isDeleted, !ledger.isDiscarded(row) else { return nil }
+        // Slots naming the same exercise or workout (a snapshot may hold an id in two).
+        let exercise = ledger.exerciseIDs[Int(row.exercise)]
+        let sameExercise = ledger.exerciseIDs.map { $0 == exercise }
+        let workout = row.workout >= 0 ? ledger.workoutIDs[Int(row.workout)] : nil
+        let sameWorkout = workout.map { id in ledger.workoutIDs.map { $0 == id } } ?? []
+        let day = row.workout >= 0 ? nil : ledger.performed(row).localDay
+        let me = Int32(truncatingIfNeeded: index)
+        var position = 0
+        ledger.rows.withUnsafeBufferPointer { rows in
+            for other in rows.indices where sameExercise[Int(rows[other].exercise)] {
+                let candidate = rows[other]
+                guard other != index, !candidate.isDeleted, ledger.before(Int32(truncatingIfNeeded: other), me) else { continue }
+                if workout != nil {
+                    guard candidate.workout >= 0, sameWorkout[Int(candidate.workout)], !ledger.isDiscarded(candidate) else { continue }
+                } else {
+                    guard candidate.workout < 0, ledger.performed(candidate).localDay == day else { continue }
+                }
+                position += 1
+            }
+        }
+        return position
+    }
+}

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A writer kept open between commits without holding the lock: what a server does for a lifter
+/// it serves, so that a commit costs no open, no scan of the tail and no fold of it, while the
+/// CLI can still append to the same journal between two of the server's commits.
+extension JournalWriter {
+    /// Releases the lock and keeps the file open and what the writer knows of it (its end, hot
+    /// tail, chain and ids). Until `resume()`, other writers may take the lock and this one
+    /// refuses to append (`JournalError.closed`). The compressor's buffers are freed meanwhile.
+    public func suspend() {
+        lock?.unlock()
+        encoder.release()
+    }
+
+    /// Takes the lock back (waiting at most `options.lockTimeout`, then `JournalError.inUse`).
+    /// True when the journal is still the file this writer has open, at the length it left it
+    /// — no other writer appended, sealed, repaired or replaced it meanwhile (each of those
+    /// changes the length or the file) — so its appends can go on. False when it changed or
+    /// this writer failed: close it and open the journal again.
+    public func resume() throws -> Bool {
+        guard fd >= 0, failure == nil, let lock else { return false }
+        try lock.relock(timeout: options.lockTimeout)
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// What `--cache-mb` bounds: the memory of the lifters' folded states, estimated from their
+/// events, and the least recently used states dropped past it (the embedded and the PostgreSQL
+/// store alike).
+///
+/// The estimate is the server's resident memory measured per lifter loaded (docs/PERFORMANCE.md,
+/// "The server", session 7): per event, the set rows, ids, history order and the workout catalog;
+/// per lifter, its slot, lookups and the writer kept open (the state's reserved tables are given
+/// back after a fold: `WlogState.compact`).
+public enum StateMemory {
+    /// The estimate per event held (measured: 161 B for one-year lifters, 179 B for the 20-year
+    /// one, + 20 B with the workout catalog).
+    public static let bytesPerEvent = 200
+    /// The estimate per lifter held, whatever its events.
+    public static let bytesPerLifter = 16 << 10
+
+    /// The estimate of one lifter's state of `events` events (0: none is held).
+    public static func bytes(events: Int) -> Int { events > 0 ? bytesPerLifter + events * bytesPerEvent : 0 }
+
+    /// Drops the least recently used of `states` (each with its events held and last use) until the
+    /// estimate is within `limit`, asking `unload` (which declines a state a request holds); then
+    /// hands the freed pages back to the system. The estimate of what stays held.
+    package static func trim<State>(_ states: [(state: State, events: Int, lastUse: UInt64)], limit: Int,
+                                    unload: (State) -> Bool) -> Int {
+        var bytes = states.reduce(0) { $0 + Self.bytes(events: $1.events) }
+        guard bytes > limit else { return bytes }
+        var dropped = false
+        for entry in states.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limit && entry.events > 0 {
+            if unload(entry.state) {
+                bytes -= Self.bytes(events: entry.events)
+                dropped = true
+            }
+        }
+        if dropped { releaseFreedPages() }
+        return bytes
+    }
+
+    /// When the freed pages were last handed back (`ContinuousClock` nanoseconds since `start`).
+    private static let lastRelease = Atomic<Int64>(-1_000_000_000)
+    private static let start = ContinuousClock.now
+
+    /// glibc keeps freed pages in its arenas (one per thread that allocated, up to 8 per core):
+    /// without `malloc_trim`, RSS stays at its peak after states are dropped. It walks every
+    /// arena, locking each, so it runs at most once a second (a store dropping a state on each
+    /// request would otherwise spend more time in it than in the requests). Looked up at run time
+    /// (Swift's Glibc module does not export it); nothing on other systems.
+    private static func releaseFreedPages() {
+        #if canImport(Glibc)
+        let elapsed = ContinuousClock.now - start
+        let now = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let last = lastRelease.load(ordering: .relaxed)
+        guard now - last >= 1_000_000_000,
+              lastRelease.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import WlogJournal
+
+/// A writer kept open with its lock released (`suspend`/`resume`): what the server does between
+/// a lifter's writes. Another writer may append meanwhile; the kept writer then knows it must
+/// be opened again, and never appends over what it did not see.
+@Suite struct SuspendTests {
+    static var quick: JournalOptions {
+        var options = JournalOptions()
+        options.lockTimeout = .milliseconds(50)
+        return options
+    }
+
+    @Test func resumeGoesOnWhenNobodyWroteMeanwhile() throws {
+        let tmp = try TempDir()
+        let w = try J.create(tmp.journal, options: Self.quick)
+        _ = try w.append([Events.pending(1, 0)])
+        w.suspend()
+        #expect(try w.resume())
+        #expect(try w.append([Events.pending(1, 1)]).appended.map(\.seq) == [2])
+        w.suspend()
+        #expect(try w.resume())
+        try w.close()
+        #expect(try J.read(tmp.journal).lines == Events.expected(2))
+    }
+
+    @Test func aSuspendedWriterLetsAnotherInAndRefusesToAppend() throws {
+        let tmp = try TempDir()
+        let w = try J.create(tmp.journal, options: Self.quick)
+        _ = try w.append([Events.pending(1, 0)])
+        // While it holds the lock, another writer waits and gives up.
+        #expect(throws: JournalError.self) { try JournalWriter.open(at: tmp.journal, options: Self.quick) }
+        w.suspend()
+        #expect(throws: JournalError.closed(path: tmp.journal)) { try w.append([Events.pending(1, 1)]) }
+        // Another writer (the CLI) appends while it is suspended.
+        let other = try JournalWriter.open(at: tmp.journal, options: Self.quick)
+        _ = try other.append([Events.pending(1, 1)])
+        // While the other holds the lock, resume waits and gives up.
+        #expect(throws: JournalError.self) { try w.resume() }
+        try other.close()
+        // The journal grew: the kept writer must not go on; opened again, it appends after both.
+        #expect(try w.resume() == false)
+        try w.close()
+        let again = try JournalWriter.open(at: tmp.journal, options: Self.quick)
+        #expect(try again.append([Events.pending(1, 2)]).appended.map(\.seq) == [3])
+        try again.close()
+        #expect(try J.read(tmp.journal).lines == Events.expected(3))
+    }
+
+    @Test func aSealOrAReplacementByAnotherWriterIsSeen() throws {
+        let tmp = try TempDir()
+        let w = try J.create(tmp.journal, options: Self.quick)
+        _ = try w.append([Events.pending(1, 0), Events.pending(1, 1)])
+        w.suspend()
+        // Sealing rewrites the file under another inode (same events).
+        let other = try JournalWriter.open(at: tmp.journal, options: Self.quick)
+        try other.seal()
+        try other.close()
+        #expect(try w.resume() == false)
+        try w.close()
+
+        let kept = try JournalWriter.open(at: tmp.journal, options: Self.quick)
+        kept.suspend()
+        // Replaced by another journal of the same length: another file.
+        let copy = try J.bytes(tmp.journal)
+        try FileManager.default.removeItem(atPath: tmp.journal)
+        try J.write(copy, to: tmp.journal)
+        #expect(try kept.resume() == false)
+        try kept.close()
+    }
+}
