@@ -143,8 +143,21 @@ def sign_in(driver, server, token):
 
 def follow(driver, element):
     """Clicks a link or a form's button and waits until the next page replaced this one."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
     element.click()
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(element))
+
+    def replaced(_):
+        # chromedriver sometimes answers a node detached mid-navigation with "Node with given id
+        # does not belong to the document" instead of a stale-element error: the same news.
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+    WebDriverWait(driver, 10).until(replaced)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
