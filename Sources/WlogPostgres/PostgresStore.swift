@@ -73,23 +73,23 @@ public final class PostgresStore: LifterStore {
     }
 
     public func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
-        let slot = self.slot(lifter)
-        defer { trim() }
-        return try await slot.lock.withLock {
-            try await fold(slot)
-            return try body(slot.view)
-        }
+        try await read(lifter, key: nil, body)
     }
 
     /// `read`, answering again what was computed for `cacheKey` at the state's last sequence
     /// (after the fold: another server's commit moves the sequence, so it is never answered stale).
     public func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+        try await read(lifter, key: cacheKey, body)
+    }
+
+    private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         let slot = self.slot(lifter)
         defer { trim() }
         return try await slot.lock.withLock {
             try await fold(slot)
             let view = slot.view
-            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { try body(view) }
+            guard let key else { return try body(view) }
+            return try slot.answers.answer(key, at: view.state.lastSeq) { try body(view) }
         }
     }
 
