@@ -8,17 +8,17 @@ import Testing
     static let lifter = "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee"
 
     /// A phone's journal, written offline by the CLI: its lines as `wlog events` prints them.
-    static func deviceLines(_ harness: ServerHarness) throws -> [String] {
+    static func deviceLines(_ harness: ServerHarness) async throws -> [String] {
         let journal = harness.data + "/phone.wlog"
         for arguments in [["init", "--unit", "kg", "--tz", "UTC"], ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:00:00Z"],
                           ["append", "set", "bench press", "102.5x3", "--at", "2026-01-14T18:05:00Z"], ["append", "bodyweight", "82.4"]] {
-            let result = try ServerHarness.wlog(["--journal", journal] + arguments)
+            let result = try await ServerHarness.wlog(["--journal", journal] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
         }
-        return try ServerHarness.wlog(["--journal", journal, "events"]).stdout.split(separator: "\n").map(String.init)
+        return try await ServerHarness.wlog(["--journal", journal, "events"]).stdout.split(separator: "\n").map(String.init)
     }
 
-    static func batch(_ lines: [String]) throws -> String {
+    static func batch(_ lines: [String]) async throws -> String {
         String(decoding: try JSONEncoder().encode(["events": lines]), as: UTF8.self)
     }
 
@@ -26,7 +26,7 @@ import Testing
     func aDevicesEventsLandOnceAndReadBackByteForByte(_ backend: StoreBackend) async throws {
         try await ServerHarness.with(backend) { harness in
             let token = try await harness.token(Self.lifter)
-            let lines = try Self.deviceLines(harness)
+            let lines = try await Self.deviceLines(harness)
             #expect(lines.count == 4)
             try await harness.run { client in
                 let api = API(client: client, token: token)
@@ -48,7 +48,7 @@ import Testing
     func aBadEventOrACollisionRefusesTheWholeBatchNamingIt(_ backend: StoreBackend) async throws {
         try await ServerHarness.with(backend) { harness in
             let token = try await harness.token(Self.lifter)
-            let lines = try Self.deviceLines(harness)
+            let lines = try await Self.deviceLines(harness)
             try await harness.run { client in
                 let api = API(client: client, token: token)
                 _ = try await api.post("events", try Self.batch(Array(lines.prefix(1)))).success(.ok)

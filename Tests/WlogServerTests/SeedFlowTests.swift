@@ -24,7 +24,7 @@ import Testing
                 try await Self.deletes(api, ids)
             }
             try await harness.journalForTheCLI()
-            try Self.journalAsTheCLIReadsIt(harness, ids)
+            try await Self.journalAsTheCLIReadsIt(harness, ids)
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
                 #expect(try await api.get("exercises?q=my%20custom").success(.ok, meta: ["page": 1, "pageSize": 50, "total": 1, "hasMore": false])
                     == [custom])
 
-                let workout = try Self.uuid(try await api.post("workouts", "{}").success(.created)["id"])
+                let workout = try await Self.uuid(try await api.post("workouts", "{}").success(.created)["id"])
                 for exercise in ["bench-press", "my-custom-exercise"] {
                     _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).success(.created)
                     _ = try await api.post("workouts/\(workout)/exercises/\(exercise)/sets", #"{"reps":10,"weightKg":20}"#).success(.created)
@@ -136,13 +136,13 @@ import Testing
     /// An earlier session (Jan 12), so that a routine start has a previous performance.
     static func earlierSession(_ api: API, _ ids: IDs) async throws {
         var data = try await api.post("workouts", #"{"name":"Push Day","startedAt":"2026-01-12T09:30:00Z"}"#).success(.created)
-        ids.early = try uuid(data["id"])
+        ids.early = try await uuid(data["id"])
         #expect(data == workout(ids.early, name: "Push Day", started: "2026-01-12T09:30:00Z", label: "Workout", exercises: []))
         data = try await api.post("workouts/\(ids.early)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
         #expect(data == entry(bench, order: 0, sets: []).with("previousPerformance", nil))
         data = try await api.post("workouts/\(ids.early)/exercises/bench-press/sets",
                                   #"{"reps":8,"weightKg":77.5,"completedAt":"2026-01-12T09:40:00Z"}"#).success(.created)
-        ids.earlySet = try uuid(data["id"])
+        ids.earlySet = try await uuid(data["id"])
         #expect(data == set(ids.earlySet, order: 0, reps: 8, kg: 77.5, at: "2026-01-12T09:40:00Z"))
         data = try await api.patch("workouts/\(ids.early)", #"{"completedAt":"2026-01-12T10:30:00Z"}"#).success(.ok)
         // Records of the first qualifying set: rm1, rm3, rm5, rm8 (8 reps), heaviest, e1RM, set volume.
@@ -154,7 +154,7 @@ import Testing
     /// Create → add exercise → warm-up, working (RPE 7), working (RPE 8.5) → patch a set → complete.
     static func loggedSession(_ api: API, _ ids: IDs) async throws {
         var data = try await api.post("workouts", #"{"name":"Push Day"}"#).success(.created)
-        ids.workout = try uuid(data["id"])
+        ids.workout = try await uuid(data["id"])
         #expect(data == workout(ids.workout, name: "Push Day", started: "2026-01-15T09:30:00Z", label: "Workout", exercises: []))
         data = try await api.post("workouts/\(ids.workout)/exercises", #"{"exerciseId":"bench-press","notes":"Focus on squeeze"}"#)
             .success(.created)
@@ -162,15 +162,15 @@ import Testing
         let base = "workouts/\(ids.workout)/exercises/bench-press/sets"
         data = try await api.post(base, #"{"reps":5,"weightKg":60,"setType":"warmup","completedAt":"2026-01-15T09:33:00Z"}"#)
             .success(.created)
-        ids.warmup = try uuid(data["id"])
+        ids.warmup = try await uuid(data["id"])
         #expect(data == set(ids.warmup, order: 0, reps: 5, kg: 60, type: "warmup", at: "2026-01-15T09:33:00Z"))
         data = try await api.post(base, #"{"reps":8,"weightKg":80.0,"rpe":7,"setType":"working","isCompleted":true,"#
                                   + #""completedAt":"2026-01-15T09:35:00Z"}"#).success(.created)
-        ids.working = try uuid(data["id"])
+        ids.working = try await uuid(data["id"])
         #expect(data == set(ids.working, order: 1, reps: 8, kg: 80, rpe: 7, at: "2026-01-15T09:35:00Z"))
         data = try await api.post(base, #"{"reps":6,"weightKg":80,"rpe":8.5,"completedAt":"2026-01-15T09:38:00Z"}"#)
             .success(.created)
-        ids.third = try uuid(data["id"])
+        ids.third = try await uuid(data["id"])
         #expect(data == set(ids.third, order: 2, reps: 6, kg: 80, rpe: 8.5, at: "2026-01-15T09:38:00Z"))
         data = try await api.patch("\(base)/\(ids.working)", #"{"reps":10,"weightKg":82.5}"#).success(.ok)
         #expect(data == set(ids.working, order: 1, reps: 10, kg: 82.5, rpe: 7, at: "2026-01-15T09:35:00Z"))
@@ -211,7 +211,7 @@ import Testing
         ]
         #expect(try await api.get("routines/ppl.1").success(.ok) == summary.with("exercises", planned))
         let data = try await api.post("routines/ppl.1/start").success(.created)
-        ids.started = try uuid(data["id"])
+        ids.started = try await uuid(data["id"])
         // Bench's previous performance is Jan 12's (today's session is not "before today"); squat has none.
         #expect(data == workout(ids.started, name: "Push", started: "2026-01-15T09:30:00Z", label: "Chest & Legs", routine: "ppl.1",
                                 exercises: [entry(bench, order: 0, sets: []).with("previousPerformance", previous(ids)),
@@ -222,7 +222,7 @@ import Testing
     /// then the routine's workout deleted.
     static func deletes(_ api: API, _ ids: IDs) async throws {
         var reply = try await api.post("workouts/\(ids.started)/exercises/back-squat/sets", #"{"reps":5,"weightKg":100}"#)
-        let squatSet = try uuid(reply.success(.created)["id"])
+        let squatSet = try await uuid(reply.success(.created)["id"])
         #expect(reply.data == set(squatSet, order: 0, reps: 5, kg: 100, at: "2026-01-15T09:30:00Z"))
         reply = try await api.delete("workouts/\(ids.started)/exercises/back-squat/sets/\(squatSet)")
         #expect(reply.status == .noContent)
@@ -248,9 +248,9 @@ import Testing
 
     /// `wlog history` reads what the API wrote, `wlog verify` passes, and every line `lz4 -dc`
     /// gives is one JSON object (what `jq` needs), the events in the order the API appended them.
-    static func journalAsTheCLIReadsIt(_ harness: ServerHarness, _ ids: IDs) throws {
+    static func journalAsTheCLIReadsIt(_ harness: ServerHarness, _ ids: IDs) async throws {
         let journal = harness.journal(lifter)
-        let history = try ServerHarness.wlog(["--journal", journal, "history", "--format", "json"])
+        let history = try await ServerHarness.wlog(["--journal", journal, "history", "--format", "json"])
         #expect(history.status == 0, "\(history.stderr)")
         let hex = { (id: String) in JSON.string(id.replacingOccurrences(of: "-", with: "")) }
         #expect(JSON.parse(Array(history.stdout.utf8)) == [
@@ -261,22 +261,22 @@ import Testing
              "started_at": "2026-01-12T09:30:00+00:00", "finished_at": "2026-01-12T10:30:00+00:00", "duration_s": 3600,
              "exercises": 1, "sets": 1, "reps": 8, "volume": 620, "volume_unit": "kg", "prs": 7],
         ])
-        let verify = try ServerHarness.wlog(["--journal", journal, "verify"])
+        let verify = try await ServerHarness.wlog(["--journal", journal, "verify"])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
 
         let lz4 = URL(fileURLWithPath: "/usr/bin/lz4")
         let lines: [String]
         if FileManager.default.isExecutableFile(atPath: lz4.path) {
-            let raw = try ServerHarness.wlog(["-dc", journal], program: lz4)
+            let raw = try await ServerHarness.wlog(["-dc", journal], program: lz4)
             #expect(raw.status == 0)
             lines = raw.stdout.split(separator: "\n").map(String.init)
-            #expect(lines == (try harness.events(lifter)))
+            await #expect(lines == (try harness.events(lifter)))
         } else {
-            lines = try harness.events(lifter)
+            lines = try await harness.events(lifter)
         }
         // `lz4 -dc journal | jq -c .` gives the lines back unchanged: each is one JSON object jq reads.
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/jq"), FileManager.default.isExecutableFile(atPath: lz4.path) {
-            let jq = try ServerHarness.wlog(["-c", #"set -o pipefail; /usr/bin/lz4 -dc "$1" | /usr/bin/jq -c ."#, "sh", journal],
+            let jq = try await ServerHarness.wlog(["-c", #"set -o pipefail; /usr/bin/lz4 -dc "$1" | /usr/bin/jq -c ."#, "sh", journal],
                                             program: URL(fileURLWithPath: "/bin/bash"))
             #expect(jq.status == 0, "\(jq.stderr)")
             #expect(jq.stdout.split(separator: "\n").map(String.init) == lines)
@@ -302,7 +302,7 @@ import Testing
     }
 
     /// A workout id or set id: a lower-case UUID.
-    static func uuid(_ value: JSON?) throws -> String {
+    static func uuid(_ value: JSON?) async throws -> String {
         let text = try #require(value?.string)
         #expect(text.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/) != nil, "\(text)")
         return text

@@ -49,8 +49,8 @@ struct ServerHarness {
     func journalBytes(_ lifter: String) -> Data? { FileManager.default.contents(atPath: journal(lifter)) }
 
     /// The journal's event lines, read by the CLI (`wlog events`: the journal's own lines).
-    func events(_ lifter: String) throws -> [String] {
-        let result = try Self.wlog(["--journal", journal(lifter), "events"])
+    func events(_ lifter: String) async throws -> [String] {
+        let result = try await Self.wlog(["--journal", journal(lifter), "events"])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -69,20 +69,22 @@ struct ServerHarness {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/wlog")
     }()
 
-    /// `wlog` run on a thread of its own, not the cooperative pool: for a command that calls the
-    /// server this process runs (`wlog sync`), whose handlers need the pool's threads meanwhile.
-    static func wlogOffPool(_ arguments: [String], stdin: String? = nil,
-                            environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
+    /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC), waiting on a
+    /// thread of its own, never the cooperative pool: a command may call the server this process
+    /// runs (`wlog sync`), whose handlers need the pool's threads meanwhile.
+    static func wlog(_ arguments: [String], stdin: String? = nil, program: URL = wlogBinary,
+                     environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try wlog(arguments, stdin: stdin, environment: environment) })
+                continuation.resume(with: Result {
+                    try wlogWaiting(arguments, stdin: stdin, program: program, environment: environment)
+                })
             }
         }
     }
 
-    /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC).
-    static func wlog(_ arguments: [String], stdin: String? = nil, program: URL = wlogBinary,
-                     environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    private static func wlogWaiting(_ arguments: [String], stdin: String?, program: URL,
+                                    environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments

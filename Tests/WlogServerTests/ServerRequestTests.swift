@@ -258,7 +258,7 @@ extension ServerSecurityTests {
             var bytes = try #require(try await harness.recorded(Self.lifterD))
             bytes[bytes.count / 2] ^= 0xFF
             try bytes.write(to: URL(fileURLWithPath: harness.journal(Self.lifterD)))
-            #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 74)
+            await #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 74)
 
             _ = try await api.get("workouts?page=1&pageSize=20").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
             let writes: [(HTTPRequest.Method, String, String?)] = [

@@ -216,14 +216,14 @@ import WlogStore
 extension ServerSecurityTests {
     /// `wlog-server run --jwt-secret-file` with a secret shorter than 32 bytes refuses to start
     /// with a message (it trapped in jwt-kit on a debug build, and was taken on a release one).
-    @Test func aShortSecretIsRefusedAtStart() throws {
+    @Test func aShortSecretIsRefusedAtStart() async throws {
         let server = ServerHarness.wlogBinary.deletingLastPathComponent().appendingPathComponent("wlog-server")
         try #require(FileManager.default.isExecutableFile(atPath: server.path))
         let harness = try ServerHarness()
         defer { harness.remove() }
         let file = harness.data + "/short-secret"
         try "too-short-a-secret\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let run = try ServerHarness.wlog(["run", "--listen", "127.0.0.1:0", "--data", harness.data + "/server", "--jwt-secret-file", file],
+        let run = try await ServerHarness.wlog(["run", "--listen", "127.0.0.1:0", "--data", harness.data + "/server", "--jwt-secret-file", file],
                                          program: server)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("holds 18 bytes; an HS256 secret needs at least 32"), "\(run.stderr)")

@@ -66,7 +66,7 @@ extension ServerHarness {
 
     /// The lifter's events as the journal's own JSON lines: `wlog events`, or the database's rows.
     func lines(_ lifter: String) async throws -> [String] {
-        guard let postgres else { return try events(lifter) }
+        guard let postgres else { return try await events(lifter) }
         let id = try #require(LifterID(lifter))
         var lines: [String] = [], after: UInt64 = 0
         while true {
@@ -84,22 +84,22 @@ extension ServerHarness {
     @discardableResult
     func appendByCLI(_ lifter: String, _ arguments: [String], stdin: String? = nil) async throws -> String {
         guard let postgres else {
-            let result = try Self.wlog(["--journal", journal(lifter)] + arguments, stdin: stdin)
+            let result = try await Self.wlog(["--journal", journal(lifter)] + arguments, stdin: stdin)
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout
         }
         let scratch = data + "/cli-" + UUID().uuidString + ".wlog"
         defer { for file in [scratch, scratch + ".lock"] { try? FileManager.default.removeItem(atPath: file) } }
         let stream = try await lines(lifter)
-        #expect(try Self.wlog(["--journal", scratch, "init", "--unit", "kg", "--tz", "UTC"]).status == 0)
+        await #expect(try Self.wlog(["--journal", scratch, "init", "--unit", "kg", "--tz", "UTC"]).status == 0)
         if !stream.isEmpty {
-            let loaded = try Self.wlog(["--journal", scratch, "append", "events"], stdin: stream.joined(separator: "\n") + "\n")
+            let loaded = try await Self.wlog(["--journal", scratch, "append", "events"], stdin: stream.joined(separator: "\n") + "\n")
             #expect(loaded.status == 0, "\(loaded.stderr)")
         }
-        let known = try Self.wlog(["--journal", scratch, "events"]).stdout.split(separator: "\n").count
-        let result = try Self.wlog(["--journal", scratch] + arguments, stdin: stdin)
+        let known = try await Self.wlog(["--journal", scratch, "events"]).stdout.split(separator: "\n").count
+        let result = try await Self.wlog(["--journal", scratch] + arguments, stdin: stdin)
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = try Self.wlog(["--journal", scratch, "events"]).stdout.split(separator: "\n").dropFirst(known)
+        let lines = try await Self.wlog(["--journal", scratch, "events"]).stdout.split(separator: "\n").dropFirst(known)
         let events = try lines.map { try EventCodec.decode(String($0)) }
         let id = try #require(LifterID(lifter))
         let landed = try await postgres.write(id, at: Self.now, actor: "user", fixedIDs: []) { _, _ in events } render: { _, events in events.count }

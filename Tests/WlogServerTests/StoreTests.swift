@@ -20,8 +20,8 @@ import WlogStore
         func remove() { try? FileManager.default.removeItem(atPath: root) }
 
         /// Runs the CLI on the lifter's journal.
-        func wlog(_ lifter: LifterID, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            try ServerHarness.wlog(["--journal", store.journalPath(of: lifter)] + arguments)
+        func wlog(_ lifter: LifterID, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await ServerHarness.wlog(["--journal", store.journalPath(of: lifter)] + arguments)
         }
     }
 
@@ -55,7 +55,7 @@ import WlogStore
         #expect(try await cached() == 2)
 
         // The CLI appends to the same file while the store holds the state in memory.
-        let cli = try fixture.wlog(lifter, ["append", "set", "bench press", "110kgx3", "@9"])
+        let cli = try await fixture.wlog(lifter, ["append", "set", "bench press", "110kgx3", "@9"])
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(try await Self.summary(store, lifter) == [3, 3, 13])
         #expect(try await cached() == 3)
@@ -69,23 +69,23 @@ import WlogStore
         // The store's next write follows the CLI's commit; the CLI reads both.
         try await Self.logSets(store, lifter, reps: 2, kg: 120)
         #expect(try await Self.summary(store, lifter) == [4, 4, 15])
-        let cliAgain = try fixture.wlog(lifter, ["append", "set", "bench press", "60kgx10", "--type", "warmup"])
+        let cliAgain = try await fixture.wlog(lifter, ["append", "set", "bench press", "60kgx10", "--type", "warmup"])
         #expect(cliAgain.status == 0, "\(cliAgain.stderr)")
         #expect(try await Self.summary(store, lifter) == [5, 5, 25])
-        let events = try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n")
+        let events = try await fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n")
         #expect(events.count == 5)
         #expect(events.map { JSON.parse(Array($0.utf8))?["actor"] } == ["api", "api", "user", "api", "user"].map { JSON.string($0) })
-        #expect(try fixture.wlog(lifter, ["verify"]).status == 0)
+        await #expect(try fixture.wlog(lifter, ["verify"]).status == 0)
 
         // A journal replaced by another one (another journal id) is folded again from the start.
         let path = store.journalPath(of: lifter)
         try FileManager.default.removeItem(atPath: path)
-        let made = try fixture.wlog(lifter, ["init"])
+        let made = try await fixture.wlog(lifter, ["init"])
         #expect(made.status == 0, "\(made)")
-        let logged = try fixture.wlog(lifter, ["append", "set", "bench press", "50kgx1"])
+        let logged = try await fixture.wlog(lifter, ["append", "set", "bench press", "50kgx1"])
         #expect(logged.status == 0, "\(logged)")
         // `wlog init` records its settings first: the set is sequence 2.
-        #expect(try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n").count == 2)
+        await #expect(try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n").count == 2)
         #expect(try await Self.summary(store, lifter) == [2, 1, 1])
     }
 
@@ -121,7 +121,7 @@ import WlogStore
         try await Self.logSets(store, lifters[0], reps: 1)
         #expect(try await Self.summary(store, lifters[0]) == [13, 13, 13])
         #expect(store.heldBytes <= limit)
-        for lifter in lifters { #expect(try fixture.wlog(lifter, ["verify"]).status == 0) }
+        for lifter in lifters { await #expect(try fixture.wlog(lifter, ["verify"]).status == 0) }
     }
 
     /// Reads through the workout catalog the store keeps (from the second read of a sequence on)
@@ -159,10 +159,10 @@ import WlogStore
         #expect(try await Self.summary(store, lifter) == [64, 64, (1...64).reduce(0, +)])
         let reps = try await store.read(lifter) { view in view.state.liveSets.compactMap(\.reps).sorted() }
         #expect(reps == Array(1...64))
-        let lines = try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n")
+        let lines = try await fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n")
         #expect(lines.count == 64)
         #expect(Set(lines.compactMap { JSON.parse(Array($0.utf8))?["id"]?.string }).count == 64)
-        #expect(try fixture.wlog(lifter, ["verify"]).status == 0)
+        await #expect(try fixture.wlog(lifter, ["verify"]).status == 0)
     }
 
     /// 16 lifters × 8 writes at once, with the CLI appending to two of them meanwhile: every
@@ -180,7 +180,7 @@ import WlogStore
             for lifter in lifters.prefix(2) {
                 group.addTask {
                     for _ in 0..<3 {
-                        let cli = try fixture.wlog(lifter, ["append", "set", "bench press", "100kgx1"])
+                        let cli = try await fixture.wlog(lifter, ["append", "set", "bench press", "100kgx1"])
                         #expect(cli.status == 0, "\(cli.stderr)")
                     }
                 }
@@ -190,9 +190,9 @@ import WlogStore
         for (index, lifter) in lifters.enumerated() {
             let extra = index < 2 ? 3 : 0
             #expect(try await Self.summary(store, lifter) == [8 + extra, 8 + extra, 8 * (index + 1) + extra])
-            #expect(try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n").count == 8 + extra)
+            await #expect(try fixture.wlog(lifter, ["events"]).stdout.split(separator: "\n").count == 8 + extra)
         }
-        #expect(try fixture.wlog(lifters[0], ["verify"]).status == 0)
+        await #expect(try fixture.wlog(lifters[0], ["verify"]).status == 0)
     }
 }
 
@@ -248,8 +248,8 @@ extension StoreTests {
             #expect(Set(sets.compactMap { $0["id"]?.string }) == Set(ids))
             #expect(detail["totalSets"] == 64)
         }
-        #expect(try harness.events(lifter).count == 2 + 64)
-        for (other, _) in others { #expect(try harness.events(other).count == 2 + 4) }
+        await #expect(try harness.events(lifter).count == 2 + 64)
+        for (other, _) in others { await #expect(try harness.events(other).count == 2 + 4) }
     }
 }
 

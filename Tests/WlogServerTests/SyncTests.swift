@@ -10,7 +10,7 @@ import Testing
     /// `wlog --journal JOURNAL ARGS` with the lifter's token; its output (the exit status must be 0).
     static func wlog(_ journal: String, _ arguments: [String], token: String,
                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await ServerHarness.wlogOffPool(["--journal", journal] + arguments, environment: ["WLOG_TOKEN": token])
+        let result = try await ServerHarness.wlog(["--journal", journal] + arguments, environment: ["WLOG_TOKEN": token])
         #expect(result.status == 0, "wlog \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
@@ -69,28 +69,28 @@ import Testing
             let token = try await harness.token(Self.lifter)
             let laptop = harness.data + "/laptop.wlog"
             _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
-            let noRemote = try ServerHarness.wlog(["--journal", laptop, "sync"])
+            let noRemote = try await ServerHarness.wlog(["--journal", laptop, "sync"])
             #expect(noRemote.status == 64 && noRemote.stderr.contains("no remote yet; add one with `wlog remote add NAME URL`"), "\(noRemote.stderr)")
-            let badURL = try ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "ftp://x"])
+            let badURL = try await ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "ftp://x"])
             #expect(badURL.status == 64 && badURL.stderr.contains("'ftp://x' is not an http(s) address"), "\(badURL.stderr)")
             let file = harness.data + "/token"
             try token.write(toFile: file, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
-            let open = try ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "http://127.0.0.1:9", "--token-file", file])
+            let open = try await ServerHarness.wlog(["--journal", laptop, "remote", "add", "origin", "http://127.0.0.1:9", "--token-file", file])
             #expect(open.status == 77 && open.stderr.contains("is readable by others (mode 644); chmod 600"), "\(open.stderr)")
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
             _ = try await Self.wlog(laptop, ["remote", "add", "origin", "http://127.0.0.1:9", "--token-file", file], token: token)
             let before = try await Self.wlog(laptop, ["events"], token: token)
             // Port 9 (discard) has no server: unreachable is 69, and nothing moved.
-            let down = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync"])
+            let down = try await ServerHarness.wlog(["--journal", laptop, "sync"])
             #expect(down.status == 69 && down.stderr.contains("cannot reach http://127.0.0.1:9/api/v1"), "\(down.stderr)")
             #expect(try await Self.wlog(laptop, ["events"], token: token) == before)
             try await harness.run { client in
                 let port = try #require(client.port)
                 _ = try await Self.wlog(laptop, ["remote", "add", "server", "http://127.0.0.1:\(port)"], token: token)
-                let forged = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync", "server"], environment: ["WLOG_TOKEN": token + "x"])
+                let forged = try await ServerHarness.wlog(["--journal", laptop, "sync", "server"], environment: ["WLOG_TOKEN": token + "x"])
                 #expect(forged.status == 77 && forged.stderr.contains("refused the token (401"), "\(forged.stderr)")
-                let two = try await ServerHarness.wlogOffPool(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
+                let two = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
                 #expect(two.status == 64 && two.stderr.contains("several remotes (origin, server); name one"), "\(two.stderr)")
             }
         }

@@ -10,13 +10,13 @@ import Glibc
 @Suite("Append refusals", .serialized)
 struct AppendRefusalTests {
     /// A journal with one bench set (id `5e…01`) that was then deleted, and one live squat set.
-    static func journal() throws -> WlogProcess {
+    static func journal() async throws -> WlogProcess {
         let wlog = try WlogProcess()
-        try #require(try wlog.run(["init", "--unit", "kg", "--tz", "Europe/Berlin"]).status == 0)
+        try #require(try await wlog.run(["init", "--unit", "kg", "--tz", "Europe/Berlin"]).status == 0)
         let deleted = "5e000001" + String(repeating: "0", count: 24)
-        try #require(try wlog.run(["append", "set", "bench", "100x5", "--at", "2026-11-18T18:00", "--id", deleted]).status == 0)
-        try #require(try wlog.run(["append", "delete", "5e000001"]).status == 0)
-        try #require(try wlog.run(["append", "set", "squat", "140x5", "--at", "2026-11-19T18:00"]).status == 0)
+        try #require(try await wlog.run(["append", "set", "bench", "100x5", "--at", "2026-11-18T18:00", "--id", deleted]).status == 0)
+        try #require(try await wlog.run(["append", "delete", "5e000001"]).status == 0)
+        try #require(try await wlog.run(["append", "set", "squat", "140x5", "--at", "2026-11-19T18:00"]).status == 0)
         return wlog
     }
 
@@ -65,11 +65,11 @@ struct AppendRefusalTests {
     ]
 
     @Test(arguments: cases)
-    func refusedInputChangesNothing(_ refusal: Case) throws {
-        let wlog = try Self.journal()
+    func refusedInputChangesNothing(_ refusal: Case) async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
         let before = try #require(wlog.journalBytes())
-        let result = try wlog.run(refusal.arguments)
+        let result = try await wlog.run(refusal.arguments)
         #expect(result.status == refusal.status)
         #expect(result.stderr.hasPrefix("wlog: error: "))
         #expect(result.stderr.contains(refusal.message), "stderr: \(result.stderr)")
@@ -77,77 +77,77 @@ struct AppendRefusalTests {
         #expect(wlog.journalBytes() == before)
     }
 
-    @Test func forceLogsAnImplausibleValueAsItIs() throws {
-        let wlog = try Self.journal()
+    @Test func forceLogsAnImplausibleValueAsItIs() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let set = try wlog.run(["append", "set", "leg press", "1200x10", "--force"])
+        let set = try await wlog.run(["append", "set", "leg press", "1200x10", "--force"])
         #expect(set.status == 0 && set.stdout.contains("Leg Press 1200 kg × 10"), "\(set.stderr)")
-        let edit = try wlog.run(["append", "edit", String(set.stdout.prefix(8)), "--weight", "1500", "--force"])
+        let edit = try await wlog.run(["append", "edit", String(set.stdout.prefix(8)), "--weight", "1500", "--force"])
         #expect(edit.status == 0, "\(edit.stderr)")
-        #expect(try wlog.run(["append", "bodyweight", "410", "--force"]).status == 0)
-        #expect(try wlog.run(["append", "set", "bench", "20x5x60"]).stdout.split(separator: "\n").count == 60)
+        #expect(try await wlog.run(["append", "bodyweight", "410", "--force"]).status == 0)
+        #expect(try await wlog.run(["append", "set", "bench", "20x5x60"]).stdout.split(separator: "\n").count == 60)
     }
 
-    @Test func missingJournalSuggestsInit() throws {
+    @Test func missingJournalSuggestsInit() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        let result = try wlog.run(["append", "set", "bench", "100x5"])
+        let result = try await wlog.run(["append", "set", "bench", "100x5"])
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("wlog: error: no journal at \(wlog.journal); create one with `wlog init`"))
         #expect(!FileManager.default.fileExists(atPath: wlog.journal))
     }
 
-    @Test func lockedJournalIsInUse() throws {
-        let wlog = try Self.journal()
+    @Test func lockedJournalIsInUse() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
         let before = try #require(wlog.journalBytes())
         let fd = open(wlog.journal + ".lock", O_RDWR | O_CREAT, 0o644)
         try #require(fd >= 0)
         defer { close(fd) }
         try #require(flock(fd, LOCK_EX) == 0)
-        let result = try wlog.run(["append", "set", "bench", "100x5"], environment: ["WLOG_LOCK_TIMEOUT": "0.2"])
+        let result = try await wlog.run(["append", "set", "bench", "100x5"], environment: ["WLOG_LOCK_TIMEOUT": "0.2"])
         #expect(result.status == 69)
         #expect(result.stderr.hasPrefix("wlog: error: journal \(wlog.journal) is in use by another writer"))
         #expect(wlog.journalBytes() == before)
         // Readers take no lock.
-        #expect(try wlog.run(["history", "--format", "csv"]).status == 0)
+        #expect(try await wlog.run(["history", "--format", "csv"]).status == 0)
     }
 
-    @Test func damagedJournalRefusesWritesAndStillReads() throws {
-        let wlog = try Self.journal()
+    @Test func damagedJournalRefusesWritesAndStillReads() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        try #require(try wlog.run(["compact"]).status == 0)
-        try #require(try wlog.run(["append", "set", "deadlift", "180x3", "--at", "2026-11-20T18:00"]).status == 0)
+        try #require(try await wlog.run(["compact"]).status == 0)
+        try #require(try await wlog.run(["append", "set", "deadlift", "180x3", "--at", "2026-11-20T18:00"]).status == 0)
         var bytes = try #require(wlog.journalBytes())
         // Flip one bit inside the sealed chunk (after H0 and H1), which a good commit follows.
         let index = bytes.count / 3
         bytes[index] ^= 0x10
         try bytes.write(to: URL(fileURLWithPath: wlog.journal))
-        let result = try wlog.run(["append", "set", "bench", "100x5"])
+        let result = try await wlog.run(["append", "set", "bench", "100x5"])
         #expect(result.status == 74)
         #expect(result.stderr.hasPrefix("wlog: error: "))
         #expect(result.stderr.contains("wlog repair"))
         #expect(wlog.journalBytes() == bytes)
-        let verify = try wlog.run(["verify"])
+        let verify = try await wlog.run(["verify"])
         #expect(verify.status == 74)
-        let read = try wlog.run(["history", "--format", "csv"])
+        let read = try await wlog.run(["history", "--format", "csv"])
         #expect(read.status == 0)
         #expect(read.stderr.hasPrefix("wlog: warning: "))
     }
 
-    @Test func retriedAppendWithTheSameIDAppendsOnce() throws {
-        let wlog = try Self.journal()
+    @Test func retriedAppendWithTheSameIDAppendsOnce() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let first = try wlog.run(["append", "set", "bench", "100x5", "--id", "retry-7"])
+        let first = try await wlog.run(["append", "set", "bench", "100x5", "--id", "retry-7"])
         #expect(first.status == 0)
         let afterFirst = try #require(wlog.journalBytes())
-        let second = try wlog.run(["append", "set", "bench", "100x5", "--id", "retry-7"])
+        let second = try await wlog.run(["append", "set", "bench", "100x5", "--id", "retry-7"])
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty)
         let shortID = String(first.stdout.prefix(8))
         #expect(second.stderr == "wlog: duplicate: event \(shortID) is already in the journal; nothing appended\n")
         #expect(wlog.journalBytes() == afterFirst)
-        let events = try wlog.run(["events", "--type", "set.logged"])
+        let events = try await wlog.run(["events", "--type", "set.logged"])
         #expect(events.stdout.split(separator: "\n").count == 3)
     }
 }

@@ -9,22 +9,22 @@ import Testing
     /// `sealFirst`: the journal is compacted before the snapshot is written, so the snapshot ends
     /// at a seal (the append then proves it by the chain instead of hashing its last line).
     @Test(arguments: [false, true])
-    func snapshotAndFullReplayAppendTheSame(sealFirst: Bool) throws {
+    func snapshotAndFullReplayAppendTheSame(sealFirst: Bool) async throws {
         let cached = try WlogProcess(), plain = try WlogProcess()
         defer {
             cached.cleanup()
             plain.cleanup()
         }
-        try #require(try cached.run(["init", "--unit", "kg"]).status == 0)
+        try #require(try await cached.run(["init", "--unit", "kg"]).status == 0)
         for (spec, day) in [("100x5", "2026-11-02"), ("105x5", "2026-11-05"), ("110x3", "2026-11-09"), ("90x8", "2026-11-12")] {
-            try #require(try cached.run(["append", "set", "bench", spec, "--at", day]).status == 0)
-            try #require(try cached.run(["append", "set", "squat", spec, "--at", day]).status == 0)
+            try #require(try await cached.run(["append", "set", "bench", spec, "--at", day]).status == 0)
+            try #require(try await cached.run(["append", "set", "squat", spec, "--at", day]).status == 0)
         }
-        if sealFirst { try #require(try cached.run(["compact"]).status == 0) }
+        if sealFirst { try #require(try await cached.run(["compact"]).status == 0) }
         let journal = try #require(cached.journalBytes())
         try journal.write(to: URL(fileURLWithPath: plain.journal))
         // The snapshot is written now; the appends below replay the tail after it.
-        try #require(try cached.run(["prs"], environment: ["WLOG_SNAPSHOT_EVENTS": "0"]).status == 0)
+        try #require(try await cached.run(["prs"], environment: ["WLOG_SNAPSHOT_EVENTS": "0"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: cached.journal + ".snap"))
         // One writer key for both copies, so that they mint the same ids (docs/SYNC.md).
         let key = ["WLOG_WRITER_KEY": "5eed"]
@@ -44,11 +44,11 @@ import Testing
         ]
         for step in steps {
             let arguments = step.map { $0 == "RECORD" ? recordSet : $0 }
-            let a = try cached.run(arguments, environment: key), b = try plain.run(arguments, environment: off)
+            let a = try await cached.run(arguments, environment: key), b = try await plain.run(arguments, environment: off)
             #expect(a.status == b.status && a.stdout == b.stdout && a.stderr == b.stderr, "\(arguments): \(a) vs \(b)")
             if step == ["append", "set", "bench", "140x1"] { recordSet = String(a.stdout.prefix(8)) }
             for read in [["prs", "--format", "csv"], ["prs", "bench"], ["history", "--limit", "3", "--format", "csv"]] {
-                #expect(try cached.run(read).stdout == plain.run(read, environment: off).stdout, "\(read) after \(arguments)")
+                #expect(try await cached.run(read).stdout == plain.run(read, environment: off).stdout, "\(read) after \(arguments)")
             }
         }
         #expect(cached.journalBytes() == plain.journalBytes())

@@ -13,29 +13,29 @@ import Testing
         text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
     }
 
-    @Test func namesAndNotesAreEscapedOnEveryOutput() throws {
+    @Test func namesAndNotesAreEscapedOnEveryOutput() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        try #require(try wlog.run(["init", "--unit", "kg"]).status == 0)
-        let logged = try wlog.run(["append", "set", Self.name, "100x5", "--create", "--group", "Chest", "--notes", Self.note])
+        try #require(try await wlog.run(["init", "--unit", "kg"]).status == 0)
+        let logged = try await wlog.run(["append", "set", Self.name, "100x5", "--create", "--group", "Chest", "--notes", Self.note])
         try #require(logged.status == 0, "\(logged.stderr)")
         #expect(!Self.hasControls(logged.stdout) && logged.stdout.contains("Evil\\u001b]0;pwned\\u0007 Press"))
-        let workout = try #require(try wlog.run(["history", "--format", "csv"]).stdout.split(separator: "\n").dropFirst().first?
+        let workout = try #require(try await wlog.run(["history", "--format", "csv"]).stdout.split(separator: "\n").dropFirst().first?
             .split(separator: ",").first.map(String.init))
         for read in [["exercises"], ["history"], ["history", "--format", "csv"], ["show", workout], ["prs"], ["events"],
                      ["export", "sets"], ["exercise", "evil"], ["audit"]] {
-            let result = try wlog.run(read)
+            let result = try await wlog.run(read)
             #expect(result.status == 0, "\(read): \(result.stderr)")
             #expect(!Self.hasControls(result.stdout) && !Self.hasControls(result.stderr), "\(read): \(result.stdout)")
         }
-        #expect(try wlog.run(["exercises"]).stdout.contains("Evil\\u001b]0;pwned\\u0007 Press"))
+        #expect(try await wlog.run(["exercises"]).stdout.contains("Evil\\u001b]0;pwned\\u0007 Press"))
         // JSON keeps the characters, escaped: it decodes to the original name and note.
-        let json = try wlog.run(["export", "sets", "--format", "json"]).stdout
+        let json = try await wlog.run(["export", "sets", "--format", "json"]).stdout
         #expect(!Self.hasControls(json))
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(rows.first?["exercise"] as? String == Self.name)
         #expect(rows.first?["notes"] as? String == Self.note)
-        for line in try wlog.run(["events"]).stdout.split(separator: "\n") {
+        for line in try await wlog.run(["events"]).stdout.split(separator: "\n") {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
     }

@@ -26,16 +26,16 @@ struct ExportRoundTripTests {
         "running 5km 25:00",
     ]
 
-    static func journal() throws -> WlogProcess {
+    static func journal() async throws -> WlogProcess {
         let wlog = try WlogProcess()
-        try #require(try wlog.run("init --unit kg").status == 0)
-        try #require(try wlog.run("append workout start --name Push --at 2026-11-18T18:00:00+01:00").status == 0)
+        try #require(try await wlog.run("init --unit kg").status == 0)
+        try #require(try await wlog.run("append workout start --name Push --at 2026-11-18T18:00:00+01:00").status == 0)
         for (i, set) in sets.enumerated() {
             let at = "2026-11-18T18:" + (i < 9 ? "0" : "") + "\(i + 1):00+01:00"
-            let run = try wlog.run("append set " + set + " --at " + at)
+            let run = try await wlog.run("append set " + set + " --at " + at)
             try #require(run.status == 0, "\(set): \(run.stderr)")
         }
-        try #require(try wlog.run("append workout finish --at 2026-11-18T19:00:00+01:00").status == 0)
+        try #require(try await wlog.run("append workout finish --at 2026-11-18T19:00:00+01:00").status == 0)
         return wlog
     }
 
@@ -56,73 +56,73 @@ struct ExportRoundTripTests {
     }
 
     /// Exports `format`, imports it into a fresh journal, and returns both `export sets`.
-    static func roundTrip(_ source: WlogProcess, _ format: String) throws -> (before: String, after: String, stderr: String) {
-        let exported = try source.run(["export", format])
+    static func roundTrip(_ source: WlogProcess, _ format: String) async throws -> (before: String, after: String, stderr: String) {
+        let exported = try await source.run(["export", format])
         try #require(exported.status == 0)
         let file = source.directory.appendingPathComponent("export.\(format)").path
         try exported.stdout.write(toFile: file, atomically: true, encoding: .utf8)
         let target = try WlogProcess()
         defer { target.cleanup() }
-        try #require(try target.run("init --unit kg").status == 0)
-        let imported = try target.run(["import", format, file, "--unit", "kg"])
+        try #require(try await target.run("init --unit kg").status == 0)
+        let imported = try await target.run(["import", format, file, "--unit", "kg"])
         try #require(imported.status == 0, "\(imported.stderr)")
-        return (try source.run("export sets").stdout, try target.run("export sets").stdout, exported.stderr)
+        return (try await source.run("export sets").stdout, try await target.run("export sets").stdout, exported.stderr)
     }
 
-    @Test func strongKeepsEverySetItHasAColumnFor() throws {
-        let wlog = try Self.journal()
+    @Test func strongKeepsEverySetItHasAColumnFor() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let (before, after, note) = try Self.roundTrip(wlog, "strong")
+        let (before, after, note) = try await Self.roundTrip(wlog, "strong")
         let done = Self.facts(before, notes: true, effort: false, done: true, amrap: false).filter { $0.hasSuffix("|true") }
         #expect(Self.facts(after, notes: true, effort: false, done: true, amrap: false) == done)
         #expect(done.count == 12)
         #expect(note == "wlog: left out 1 set marked not done (Strong's CSV has no such flag; an importer would count them as done)\n")
     }
 
-    @Test func hevyKeepsEverySetItHasAColumnFor() throws {
-        let wlog = try Self.journal()
+    @Test func hevyKeepsEverySetItHasAColumnFor() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let (before, after, _) = try Self.roundTrip(wlog, "hevy")
+        let (before, after, _) = try await Self.roundTrip(wlog, "hevy")
         let done = Self.facts(before, notes: false, effort: false, done: true, amrap: false).filter { $0.hasSuffix("|true") }
         #expect(Self.facts(after, notes: false, effort: false, done: true, amrap: false) == done)
         #expect(after.contains(",smooth,"), "the block's note survives on the block")
     }
 
-    @Test func theVolumeOfAWorkoutSurvivesARoundTrip() throws {
-        let wlog = try Self.journal()
+    @Test func theVolumeOfAWorkoutSurvivesARoundTrip() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let volume = try wlog.run("export workouts").stdout.split(separator: "\n")[1].split(separator: ",")[10]
+        let volume = try await wlog.run("export workouts").stdout.split(separator: "\n")[1].split(separator: ",")[10]
         #expect(volume == "2405", "100×5 + 90×10 + 80×8 + 105×3 + 10×5; not the set not done, not the miss")
         for format in ["strong", "hevy"] {
-            let (_, after, _) = try Self.roundTrip(wlog, format)
+            let (_, after, _) = try await Self.roundTrip(wlog, format)
             let total = Self.facts(after, notes: false, effort: false, done: false, amrap: true)
                 .compactMap { Double($0.split(separator: "|", omittingEmptySubsequences: false)[10]) }.reduce(0, +)
             #expect(total == 2405, "\(format)")
         }
     }
 
-    @Test func eventsKeepEverything() throws {
-        let wlog = try Self.journal()
+    @Test func eventsKeepEverything() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let events = try wlog.run("export events --type set.*,workout.*")
+        let events = try await wlog.run("export events --type set.*,workout.*")
         let target = try WlogProcess()
         defer { target.cleanup() }
-        try #require(try target.run("init --unit kg").status == 0)
-        let appended = try target.run(["append", "events"], stdin: events.stdout)
+        try #require(try await target.run("init --unit kg").status == 0)
+        let appended = try await target.run(["append", "events"], stdin: events.stdout)
         try #require(appended.status == 0, "\(appended.stderr)")
-        let before = try wlog.run("export sets").stdout, after = try target.run("export sets").stdout
+        let before = try await wlog.run("export sets").stdout, after = try await target.run("export sets").stdout
         #expect(after == before)
         #expect(before.contains(",working,100,kg,5,8,,,,500,116.67,smooth,heaviest;e1rm;1rm;3rm;5rm;set_volume,4,true\n"))
         #expect(before.contains(",working,100,kg,5,,,,,,,,,,false\n"), "the set not done: no volume, no e1RM, done false")
         #expect(before.contains(",plank,Plank,Core,1,working,20,kg,,,,,60,,,,longest_duration,,true\n"))
     }
 
-    @Test func aTimedSetShowsItsAddedWeight() throws {
-        let wlog = try Self.journal()
+    @Test func aTimedSetShowsItsAddedWeight() async throws {
+        let wlog = try await Self.journal()
         defer { wlog.cleanup() }
-        let history = try wlog.run("history")
+        let history = try await wlog.run("history")
         #expect(history.stdout.contains("Plank  1:00 with 20 kg, 0:45"), "\(history.stdout)")
-        let exercise = try wlog.run("exercise plank")
+        let exercise = try await wlog.run("exercise plank")
         #expect(exercise.stdout.contains("1:00 with 20 kg"), "\(exercise.stdout)")
     }
 }

@@ -21,25 +21,25 @@ struct ExternalEventTests {
     ]
 
     @Test(arguments: refused.indices)
-    func aLineAppendSetWouldRefuseIsRefused(_ index: Int) throws {
+    func aLineAppendSetWouldRefuseIsRefused(_ index: Int) async throws {
         let (line, message) = Self.refused[index]
-        let wlog = try AppendRefusalTests.journal()
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
         let before = try #require(wlog.journalBytes())
         let good = Self.set(#""reps":5,"weight":"100","unit":"kg""#, id: "e00000000000000000000000000000ff")
-        let result = try wlog.run(["append", "events", "-"], stdin: good + "\n" + line + "\n")
+        let result = try await wlog.run(["append", "events", "-"], stdin: good + "\n" + line + "\n")
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("wlog: error: event 2 (") && result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was appended"))
         #expect(wlog.journalBytes() == before)
     }
 
-    @Test func aGoodLineIsAppended() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func aGoodLineIsAppended() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
-        let result = try wlog.run(["append", "events", "-"], stdin: Self.set(#""reps":5,"weight":"100","unit":"kg""#) + "\n")
+        let result = try await wlog.run(["append", "events", "-"], stdin: Self.set(#""reps":5,"weight":"100","unit":"kg""#) + "\n")
         #expect(result.status == 0, "\(result.stderr)")
         // The squat 140x5 of the journal and this 100x5, in week 47.
-        #expect(try wlog.run(["volume", "--format", "csv"]).stdout.contains("2026-W47,,2,1200,kg"))
+        #expect(try await wlog.run(["volume", "--format", "csv"]).stdout.contains("2026-W47,,2,1200,kg"))
     }
 }

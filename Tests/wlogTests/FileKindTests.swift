@@ -9,7 +9,7 @@ import Glibc
 /// snapshot must not hang a command, and a path that is not a journal gets no lock file beside it.
 @Suite struct FileKindTests {
     /// Runs `wlog ARGS` and kills it after `seconds`; nil when it had to be killed (it hung).
-    static func run(_ wlog: WlogProcess, _ arguments: [String], seconds: Double = 10) throws -> WlogProcess.Result? {
+    static func run(_ wlog: WlogProcess, _ arguments: [String], seconds: Double = 10) async throws -> WlogProcess.Result? {
         let process = Process()
         process.executableURL = WlogProcess.binary
         process.arguments = arguments
@@ -33,35 +33,35 @@ import Glibc
                                   stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
-    @Test func aFIFOAtTheSnapshotIsIgnored() throws {
+    @Test func aFIFOAtTheSnapshotIsIgnored() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        try #require(try wlog.run(["init", "--unit", "kg"]).status == 0)
-        try #require(try wlog.run(["append", "set", "bench", "100x5"]).status == 0)
+        try #require(try await wlog.run(["init", "--unit", "kg"]).status == 0)
+        try #require(try await wlog.run(["append", "set", "bench", "100x5"]).status == 0)
         try #require(mkfifo(wlog.journal + ".snap", 0o644) == 0)
         for arguments in [["prs"], ["history"], ["append", "set", "bench", "105x5"], ["export", "sets"]] {
-            let result = try Self.run(wlog, arguments)
+            let result = try await Self.run(wlog, arguments)
             #expect(result?.status == 0, "\(arguments) hung or failed: \(String(describing: result))")
         }
     }
 
-    @Test func aFIFOAsTheJournalIsRefused() throws {
+    @Test func aFIFOAsTheJournalIsRefused() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
         try #require(mkfifo(wlog.journal, 0o644) == 0)
         for arguments in [["events"], ["prs"], ["append", "set", "bench", "100x5"], ["verify"]] {
-            let result = try Self.run(wlog, arguments)
+            let result = try await Self.run(wlog, arguments)
             #expect(result?.status == 66, "\(arguments) hung or failed: \(String(describing: result))")
             #expect(result?.stderr.contains("is a FIFO (named pipe), not a regular file") == true, "\(arguments)")
         }
         #expect(!FileManager.default.fileExists(atPath: wlog.journal + ".lock"))
     }
 
-    @Test func appendingToAFileThatIsNotAJournalLeavesNoLock() throws {
+    @Test func appendingToAFileThatIsNotAJournalLeavesNoLock() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
         try Data("date,exercise\n".utf8).write(to: URL(fileURLWithPath: wlog.journal))
-        let result = try wlog.run(["append", "set", "bench", "100x5"])
+        let result = try await wlog.run(["append", "set", "bench", "100x5"])
         #expect(result.status == 74 && result.stderr.contains("does not start with the empty LZ4 frame"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: wlog.journal + ".lock"))
         #expect(wlog.journalBytes() == Data("date,exercise\n".utf8))

@@ -5,34 +5,34 @@ import Testing
 /// there `--unit`/`--tz` before the command mean the command's own option (issue 18 item 1).
 @Suite("Global options before init and import", .serialized)
 struct GlobalOptionsOrderTests {
-    @Test func zoneAndUnitBeforeInitAreTheJournalsDefaults() throws {
+    @Test func zoneAndUnitBeforeInitAreTheJournalsDefaults() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        let created = try wlog.run("--tz UTC --unit lb init")
+        let created = try await wlog.run("--tz UTC --unit lb init")
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stderr.contains("(unit lb, zone UTC)"), "\(created.stderr)")
-        let events = try wlog.run("events")
+        let events = try await wlog.run("events")
         #expect(events.stdout.contains("\"unit\":\"lb\",\"time_zone\":\"UTC\""), "\(events.stdout)")
     }
 
-    @Test func zoneBeforeImportIsTheFilesZone() throws {
+    @Test func zoneBeforeImportIsTheFilesZone() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        try #require(try wlog.run("init --unit kg").status == 0)
+        try #require(try await wlog.run("init --unit kg").status == 0)
         let file = WlogProcess.repositoryRoot.appendingPathComponent("fixtures/import/strong_ios12.csv").path
-        let before = try wlog.run(["-j", wlog.journal, "--tz", "UTC", "import", "strong", file, "--unit", "kg"])
+        let before = try await wlog.run(["-j", wlog.journal, "--tz", "UTC", "import", "strong", file, "--unit", "kg"])
         #expect(before.status == 0, "\(before.stderr)")
-        let start = try wlog.run("export workouts --format csv").stdout.split(separator: "\n")[1]
+        let start = try await wlog.run("export workouts --format csv").stdout.split(separator: "\n")[1]
         #expect(start.contains("+00:00"), "the file's times read in UTC: \(start)")
     }
 
-    @Test func theSameOptionTwiceWithTwoValuesIsAUsageError() throws {
+    @Test func theSameOptionTwiceWithTwoValuesIsAUsageError() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
-        let both = try wlog.run("--tz UTC init --tz Europe/Paris")
+        let both = try await wlog.run("--tz UTC init --tz Europe/Paris")
         #expect(both.status == 64)
         #expect(both.stderr == "wlog: error: --tz is given twice, 'UTC' and 'Europe/Paris'; give it once\n")
         #expect(wlog.journalBytes() == nil)
-        #expect(try wlog.run("--unit kg init --unit kg").status == 0, "the same value twice is fine")
+        #expect(try await wlog.run("--unit kg init --unit kg").status == 0, "the same value twice is fine")
     }
 }

@@ -13,11 +13,11 @@ struct IDCollisionTests {
 
     /// The case of the issue: two lines of one input, one id, two payloads. It printed
     /// "appended 2 event(s)" and stored one.
-    @Test func oneIDTwoPayloadsInOneInputIsRefused() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func oneIDTwoPayloadsInOneInputIsRefused() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
         let before = try #require(wlog.journalBytes())
-        let result = try wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n\n" + Self.set("105") + "\n")
+        let result = try await wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n\n" + Self.set("105") + "\n")
         #expect(result.status == 65)
         #expect(result.stderr == "wlog: error: line 3 of standard input (set.logged): id \(Self.id) collides with "
             + "line 1 of standard input of this batch, which has other content — an id names one event, so this is no "
@@ -26,12 +26,12 @@ struct IDCollisionTests {
         #expect(wlog.journalBytes() == before)
     }
 
-    @Test func anIDTheJournalHoldsForOtherContentIsRefused() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func anIDTheJournalHoldsForOtherContentIsRefused() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
-        #expect(try wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n").status == 0)
+        #expect(try await wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n").status == 0)
         let before = try #require(wlog.journalBytes())
-        let result = try wlog.run(["append", "events", "-"], stdin: Self.set("100", id: "c0111de0000000000000000000000002") + "\n" + Self.set("110") + "\n")
+        let result = try await wlog.run(["append", "events", "-"], stdin: Self.set("100", id: "c0111de0000000000000000000000002") + "\n" + Self.set("110") + "\n")
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("wlog: error: line 2 of standard input (set.logged): id \(Self.id) collides with "
             + "the journal's event 5 (set.logged), which has other content"), "\(result.stderr)")
@@ -40,24 +40,24 @@ struct IDCollisionTests {
 
     /// The same event again (a retry, a file appended twice; `recorded` and `seq` may differ) is a
     /// duplicate, skipped and reported as before, in the journal and within one input.
-    @Test func theSameEventIsADuplicate() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func theSameEventIsADuplicate() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
-        let first = try wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n" + Self.set("100") + "\n")
+        let first = try await wlog.run(["append", "events", "-"], stdin: Self.set("100") + "\n" + Self.set("100") + "\n")
         #expect(first.stdout == "appended 1 event(s), skipped 1 duplicate(s)\nlast seq 5\n", "\(first.stderr)")
         let numbered = #"{"seq":9,"# + Self.set("100", recorded: "2026-11-21T08:00:00.000Z").dropFirst()
-        let again = try wlog.run(["append", "events", "-"], stdin: numbered + "\n")
+        let again = try await wlog.run(["append", "events", "-"], stdin: numbered + "\n")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout == "appended 0 event(s), skipped 1 duplicate(s)\n")
     }
 
     /// `--salvage` keeps a collision aside with the reason and appends the rest.
-    @Test func salvageKeepsACollisionAside() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func salvageKeepsACollisionAside() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
         let file = wlog.directory.appendingPathComponent("salvage.jsonl")
         try Data((Self.set("100") + "\n" + Self.set("105") + "\n").utf8).write(to: file)
-        let result = try wlog.run(["append", "events", "--salvage", file.path])
+        let result = try await wlog.run(["append", "events", "--salvage", file.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("appended 1 event(s)\n"))
         let aside = try String(contentsOf: URL(fileURLWithPath: file.path + ".rejected.jsonl"), encoding: .utf8)

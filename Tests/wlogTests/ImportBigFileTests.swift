@@ -9,7 +9,7 @@ struct ImportBigFileTests {
     /// A Strong export of `rows` set rows, one workout a day of 25 rows, each row with a note of
     /// `noteLength` characters (kept twice per event: as the set's notes and in its `source`),
     /// so a few tens of thousands of rows reach the limit quickly.
-    static func strongFile(in wlog: WlogProcess, rows: Int, noteLength: Int) throws -> String {
+    static func strongFile(in wlog: WlogProcess, rows: Int, noteLength: Int) async throws -> String {
         let note = String(repeating: "n", count: noteLength)
         var text = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
         let start = Date(timeIntervalSince1970: 946_746_000)  // 2000-01-01 17:00 UTC
@@ -26,14 +26,14 @@ struct ImportBigFileTests {
         return file
     }
 
-    @Test func aFileOverTheCommitLimitIsRefusedWholeWithTheSizeAndTheFix() throws {
-        let wlog = try ImportCLITests.journal()
+    @Test func aFileOverTheCommitLimitIsRefusedWholeWithTheSizeAndTheFix() async throws {
+        let wlog = try await ImportCLITests.journal()
         defer { wlog.cleanup() }
         // 9,000 rows × (2 × 4,000 note bytes + ≈ 430) ≈ 72 MiB of lines (72.2 MiB).
-        let file = try Self.strongFile(in: wlog, rows: 9_000, noteLength: 4_000)
+        let file = try await Self.strongFile(in: wlog, rows: 9_000, noteLength: 4_000)
         let before = try #require(wlog.journalBytes())
         for dryRun in [true, false] {
-            let result = try wlog.run(["import", "strong", file, "--unit", "kg"] + (dryRun ? ["--dry-run"] : []))
+            let result = try await wlog.run(["import", "strong", file, "--unit", "kg"] + (dryRun ? ["--dry-run"] : []))
             #expect(result.status == 65, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.hasPrefix("wlog: error: the commit would hold 9720 new events in 72.2 MiB, over the journal's "), "\(result.stderr)")
@@ -43,17 +43,17 @@ struct ImportBigFileTests {
         }
     }
 
-    @Test func aBigFileUnderTheLimitImportsInOneCommit() throws {
-        let wlog = try ImportCLITests.journal()
+    @Test func aBigFileUnderTheLimitImportsInOneCommit() async throws {
+        let wlog = try await ImportCLITests.journal()
         defer { wlog.cleanup() }
         // 7,500 rows × ≈ 8.4 KB ≈ 60 MiB of lines: under the limit.
-        let file = try Self.strongFile(in: wlog, rows: 7_500, noteLength: 4_000)
-        let result = try wlog.run(["import", "strong", file, "--unit", "kg"])
+        let file = try await Self.strongFile(in: wlog, rows: 7_500, noteLength: 4_000)
+        let result = try await wlog.run(["import", "strong", file, "--unit", "kg"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("  workouts   300\n  sets       7500 (0 warm-up, 0 cardio, 0 timed)\n"), "\(result.stdout)")
         #expect(result.stdout.contains("  events     8100 new\n"))
-        let again = try wlog.run(["import", "strong", file, "--unit", "kg"])
+        let again = try await wlog.run(["import", "strong", file, "--unit", "kg"])
         #expect(again.status == 0 && again.stdout.contains("  events     0 new, 8100 already in the journal\n"), "\(again.stdout)")
-        #expect(try wlog.run("verify").status == 0)
+        #expect(try await wlog.run("verify").status == 0)
     }
 }

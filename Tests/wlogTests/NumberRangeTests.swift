@@ -35,11 +35,11 @@ struct NumberRangeTests {
     ]
 
     @Test(arguments: cases)
-    func outOfRangeIsRefused(_ refusal: AppendRefusalTests.Case) throws {
-        let wlog = try AppendRefusalTests.journal()
+    func outOfRangeIsRefused(_ refusal: AppendRefusalTests.Case) async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
         let before = try #require(wlog.journalBytes())
-        let result = try wlog.run(refusal.arguments)
+        let result = try await wlog.run(refusal.arguments)
         #expect(result.status == refusal.status)
         #expect(result.stderr.hasPrefix("wlog: error: ") && result.stderr.contains(refusal.message), "stderr: \(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -47,15 +47,15 @@ struct NumberRangeTests {
     }
 
     /// The largest values inside the ranges are taken, and every read of them works.
-    @Test func theBoundsThemselvesAreAccepted() throws {
-        let wlog = try AppendRefusalTests.journal()
+    @Test func theBoundsThemselvesAreAccepted() async throws {
+        let wlog = try await AppendRefusalTests.journal()
         defer { wlog.cleanup() }
         for arguments in [["append", "set", "bench", "10000x1000", "--force"], ["append", "set", "running", "1000km", "168:00:00"],
                           ["append", "set", "plank", "168h"], ["append", "bodyweight", "1000", "--force"]] {
-            #expect(try wlog.run(arguments).status == 0, "\(arguments)")
+            #expect(try await wlog.run(arguments).status == 0, "\(arguments)")
         }
         for read in [["prs"], ["history"], ["volume", "--weeks", "5200"], ["e1rm", "bench"], ["export", "sets"], ["bodyweight"]] {
-            let result = try wlog.run(read)
+            let result = try await wlog.run(read)
             #expect(result.status == 0, "\(read): \(result.stderr)")
         }
     }

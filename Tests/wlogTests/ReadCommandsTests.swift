@@ -3,18 +3,16 @@ import Testing
 
 /// End-to-end behaviour of the read commands against the shared fixture journal.
 @Suite struct ReadCommandsTests {
-    let fixture = ReadFixture.shared
+    func run(_ arguments: [String]) async throws -> WlogProcess.Result { try await ReadFixture.shared.process.run(arguments) }
 
-    func run(_ arguments: [String]) throws -> WlogProcess.Result { try fixture.process.run(arguments) }
-
-    func csv(_ arguments: [String]) throws -> [[String: String]] {
-        let result = try run(arguments + ["--format", "csv"])
+    func csv(_ arguments: [String]) async throws -> [[String: String]] {
+        let result = try await run(arguments + ["--format", "csv"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         return CSVReader.records(result.stdout)
     }
 
-    func json(_ arguments: [String]) throws -> [[String: Any]] {
-        let result = try run(arguments + ["--format", "json"])
+    func json(_ arguments: [String]) async throws -> [[String: Any]] {
+        let result = try await run(arguments + ["--format", "json"])
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return try #require(parsed as? [[String: Any]])
@@ -22,9 +20,9 @@ import Testing
 
     // MARK: as of
 
-    @Test func asOfShowsTheRecordsAndHistoryOfThatMoment() throws {
-        let before = try csv(["prs", "bench", "--as-of", "2026-11-15T00:00:00Z"])
-        let now = try csv(["prs", "bench"])
+    @Test func asOfShowsTheRecordsAndHistoryOfThatMoment() async throws {
+        let before = try await csv(["prs", "bench", "--as-of", "2026-11-15T00:00:00Z"])
+        let now = try await csv(["prs", "bench"])
         let heaviestBefore = try #require(before.first { $0["record"] == "heaviest" })
         let heaviestNow = try #require(now.first { $0["record"] == "heaviest" })
         #expect(heaviestBefore["value"] == "100")
@@ -32,36 +30,36 @@ import Testing
         #expect(heaviestNow["value"] == "105")
         #expect(heaviestNow["set_id"] == ReadFixture.set(18))
         // History as of then: no workout after Nov 15, and the back-dated deadlift (appended Nov 18) not yet there.
-        let history = try csv(["history", "--as-of", "2026-11-15T00:00:00Z"])
+        let history = try await csv(["history", "--as-of", "2026-11-15T00:00:00Z"])
         #expect(history.allSatisfy { ($0["date"] ?? "") < "2026-11-15" })
         #expect(!history.isEmpty)
-        let deadliftThen = try csv(["export", "sets", "--exercise", "deadlift", "--as-of", "2026-11-15T00:00:00Z"])
+        let deadliftThen = try await csv(["export", "sets", "--exercise", "deadlift", "--as-of", "2026-11-15T00:00:00Z"])
         #expect(deadliftThen.isEmpty)
-        let deadliftNow = try csv(["export", "sets", "--exercise", "deadlift"])
+        let deadliftNow = try await csv(["export", "sets", "--exercise", "deadlift"])
         #expect(deadliftNow.map { $0["date"] } == ["2026-11-11"])
         // seq:N stops there too: the deleted set is still live before its delete.
-        let events = try run(["events"]).stdout.split(separator: "\n")
+        let events = try await run(["events"]).stdout.split(separator: "\n")
         let deleteSeq = try #require(events.firstIndex { $0.contains("\"type\":\"set.deleted\"") }) + 1
-        let asOfSeq = try csv(["export", "sets", "--as-of", "seq:\(deleteSeq - 1)"])
+        let asOfSeq = try await csv(["export", "sets", "--as-of", "seq:\(deleteSeq - 1)"])
         let edited = try #require(asOfSeq.first { $0["set_id"] == ReadFixture.set(15) })
         #expect(edited["reps"] == "4")
         #expect(edited["notes"] == "miscounted")
-        #expect(try csv(["export", "sets"]).first { $0["set_id"] == ReadFixture.set(15) } == nil)
+        await #expect(try csv(["export", "sets"]).first { $0["set_id"] == ReadFixture.set(15) } == nil)
         // An instant keeps what was recorded by then: the edit (06:02Z) but not the delete (06:07Z).
         let moment = "2026-11-10T06:03:00Z"
-        let audit = try csv(["audit", "5e700015", "--as-of", moment])
+        let audit = try await csv(["audit", "5e700015", "--as-of", moment])
         #expect(audit.map { $0["type"] } == ["set.logged", "set.edited"])
-        let rawEvents = try run(["events", "--as-of", moment]).stdout.split(separator: "\n")
+        let rawEvents = try await run(["events", "--as-of", moment]).stdout.split(separator: "\n")
         #expect(rawEvents.count == deleteSeq - 1)
         #expect(rawEvents.last?.contains("\"type\":\"set.edited\"") == true)
-        let window = try run(["events", "--as-of", "seq:5", "--since-seq", "3", "--format", "json"]).stdout
+        let window = try await run(["events", "--as-of", "seq:5", "--since-seq", "3", "--format", "json"]).stdout
         #expect(window.hasPrefix("[\n{\"seq\":4,") && window.hasSuffix("}\n]\n"))
     }
 
     // MARK: audit
 
-    @Test func auditShowsEveryVersionOfAnEditedThenDeletedSet() throws {
-        let rows = try csv(["audit", String(ReadFixture.set(15).prefix(8))])
+    @Test func auditShowsEveryVersionOfAnEditedThenDeletedSet() async throws {
+        let rows = try await csv(["audit", String(ReadFixture.set(15).prefix(8))])
         #expect(rows.map { $0["type"] } == ["set.logged", "set.edited", "set.deleted"])
         #expect(rows.map { $0["actor"] } == ["user", "user", "user"])
         #expect(rows.map { $0["recorded_at"] } == [
@@ -71,10 +69,10 @@ import Testing
         #expect(rows[1]["change"] == "reps 6 → 4, notes – → miscounted")
         #expect(rows[2]["change"] == "deleted: logged twice")
         #expect(rows.allSatisfy { $0["subject"] == ReadFixture.set(15) })
-        let table = try run(["audit", "5e700015"])
+        let table = try await run(["audit", "5e700015"])
         #expect(table.status == 0)
         #expect(table.stdout.hasPrefix("set 5e700015  Bench Press  ·  3 versions  ·  deleted  ·  by user\n"))
-        let show = try csv(["show", "5e700015"])
+        let show = try await csv(["show", "5e700015"])
         #expect(show.first?["status"] == "deleted")
         #expect(show.first?["versions"] == "3")
     }
@@ -86,12 +84,12 @@ import Testing
         ["export", "bodyweight"], ["export", "exercises"], ["volume", "--group-by", "muscle", "--by", "day"],
         ["e1rm", "squat", "--formula", "wathen"], ["export", "sets", "--unit", "lb"],
     ])
-    func csvAndJSONCarryTheSameValues(_ arguments: [String]) throws {
-        let fromCSV = try csv(arguments)
-        let fromJSON = try json(arguments)
+    func csvAndJSONCarryTheSameValues(_ arguments: [String]) async throws {
+        let fromCSV = try await csv(arguments)
+        let fromJSON = try await json(arguments)
         #expect(fromCSV.count == fromJSON.count)
         #expect(!fromCSV.isEmpty)
-        let header = try run(arguments + ["--format", "csv"]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+        let header = try await run(arguments + ["--format", "csv"]).stdout.split(separator: "\n").first.map(String.init) ?? ""
         let columns = CSVReader.parse(header + "\n").first ?? []
         for (row, object) in zip(fromCSV, fromJSON) {
             #expect(Set(object.keys) == Set(columns))
@@ -114,8 +112,8 @@ import Testing
         }
     }
 
-    @Test func exportSetsHasTheColumnsOfCliMd() throws {
-        let result = try run(["export", "sets"])
+    @Test func exportSetsHasTheColumnsOfCliMd() async throws {
+        let result = try await run(["export", "sets"])
         #expect(result.stdout.hasPrefix(
             "set_id,workout_id,date,performed_at,exercise_id,exercise,group,set_number,type,weight,weight_unit,reps,rpe,"
                 + "distance,distance_unit,duration_s,volume,e1rm,notes,pr,effort,done\n"))
@@ -129,29 +127,31 @@ import Testing
         #expect(cardio["distance"] == "5" && cardio["distance_unit"] == "km" && cardio["duration_s"] == "1500")
         #expect(cardio["weight"] == "" && cardio["volume"] == "" && cardio["e1rm"] == "")
         #expect(rows.first { $0["set_id"] == ReadFixture.set(14) }?["pr"]?.contains("heaviest") == true)
-        let headers = try run(["export", "workouts"]).stdout.split(separator: "\n").first
+        let headers = try await run(["export", "workouts"]).stdout.split(separator: "\n").first
         #expect(headers == "workout_id,date,name,label,started_at,finished_at,duration_s,exercises,sets,reps,volume,volume_unit,prs")
         for (projection, header) in [
             ("prs", "exercise_id,exercise,record,value,unit,reps,date,set_id"),
             ("e1rm", "date,exercise_id,e1rm,unit,formula,set_id"), ("volume", "period,group,sets,volume,unit"),
             ("bodyweight", "entry_id,date,at,weight,unit,avg7,notes"),
         ] {
-            #expect(try self.run(["export", projection]).stdout.split(separator: "\n").first.map(String.init) == header)
+            #expect(try await self.run(["export", projection]).stdout.split(separator: "\n").first.map(String.init) == header)
         }
     }
 
-    @Test func exportWritesAFile() throws {
+    @Test func exportWritesAFile() async throws {
+        let fixture = try await ReadFixture.shared
         let path = fixture.process.directory.appendingPathComponent("sets-\(UUID().uuidString).json").path
-        let result = try run(["export", "sets", "--format", "json", "--output", path])
+        let result = try await run(["export", "sets", "--format", "json", "--output", path])
         #expect(result.status == 0)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("wlog: wrote "))
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written == (try run(["export", "sets", "--format", "json"])).stdout)
+        await #expect(written == (try run(["export", "sets", "--format", "json"])).stdout)
     }
 
-    @Test func eventsAreTheJournalsOwnLines() throws {
-        let result = try run(["events"])
+    @Test func eventsAreTheJournalsOwnLines() async throws {
+        let fixture = try await ReadFixture.shared
+        let result = try await run(["events"])
         #expect(result.status == 0)
         let lz4 = Process()
         lz4.executableURL = URL(fileURLWithPath: "/usr/bin/lz4")
@@ -163,13 +163,14 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         lz4.waitUntilExit()
         #expect(Data(result.stdout.utf8) == data)
-        let exported = try run(["export", "events"])
+        let exported = try await run(["export", "events"])
         #expect(exported.stdout == result.stdout)
     }
 
     // MARK: refusals
 
-    @Test func refusalsExitWithTheirStatusAndChangeNothing() throws {
+    @Test func refusalsExitWithTheirStatusAndChangeNothing() async throws {
+        let fixture = try await ReadFixture.shared
         let before = try #require(fixture.process.journalBytes())
         let cases: [([String], Int32, String)] = [
             (["exercise", "sqaut"], 65, "wlog: error: exercise 'sqaut' is unknown"),
@@ -190,12 +191,12 @@ import Testing
             (["exercises", "--group", "wings"], 64, "wlog: error: group 'wings' is unknown"),
         ]
         for (arguments, status, prefix) in cases {
-            let result = try run(arguments)
+            let result = try await run(arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix(prefix), "\(arguments): \(result.stderr)")
             #expect(result.stdout == "", "\(arguments)")
         }
-        let unknown = try run(["exercise", "sqaut"])
+        let unknown = try await run(["exercise", "sqaut"])
         #expect(unknown.stderr.contains("did you mean: "))
         #expect(unknown.stderr.contains("Back Squat"))
         #expect(fixture.process.journalBytes() == before)
@@ -205,9 +206,10 @@ import Testing
         ["show", "5e700003"], ["exercises"], ["exercise", "bench"], ["e1rm", "bench"], ["volume"], ["bodyweight"],
         ["today"], ["audit"], ["events"], ["export", "sets"], ["history"], ["prs"],
     ])
-    func aMissingJournalExits66WithTheInitHint(_ arguments: [String]) throws {
+    func aMissingJournalExits66WithTheInitHint(_ arguments: [String]) async throws {
+        let fixture = try await ReadFixture.shared
         let missing = fixture.process.directory.appendingPathComponent("missing-\(UUID().uuidString)/journal.wlog").path
-        let result = try run(arguments + ["--journal", missing])
+        let result = try await run(arguments + ["--journal", missing])
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("wlog: error: no journal at \(missing)"))
         #expect(result.stderr.contains("wlog init"))
@@ -215,18 +217,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
-    @Test func emptyJournalReadsQuietly() throws {
+    @Test func emptyJournalReadsQuietly() async throws {
         let process = try WlogProcess()
         defer { process.cleanup() }
-        #expect(try process.run(["init"]).status == 0)
+        #expect(try await process.run(["init"]).status == 0)
         for arguments in [["exercises"], ["volume"], ["bodyweight"], ["today"], ["export", "sets"], ["e1rm", "bench"]] {
-            let result = try process.run(arguments)
+            let result = try await process.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        let exported = try process.run(["export", "sets"]).stdout
-        let explicit = try process.run(["export", "sets", "--format", "csv"]).stdout
+        let exported = try await process.run(["export", "sets"]).stdout
+        let explicit = try await process.run(["export", "sets", "--format", "csv"]).stdout
         #expect(exported == explicit)
-        let volume = try process.run(["volume", "--format", "json"]).stdout
+        let volume = try await process.run(["volume", "--format", "json"]).stdout
         #expect(volume == "[]\n")
     }
 }

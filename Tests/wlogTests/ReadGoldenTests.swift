@@ -63,11 +63,11 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func golden(_ golden: Case) throws {
-        let fixture = ReadFixture.shared
+    func golden(_ golden: Case) async throws {
+        let fixture = try await ReadFixture.shared
         for format in golden.formats {
             let formatArguments = format == "default" ? [] : ["--format", format]
-            let result = try fixture.process.run(golden.arguments + formatArguments + ["--now", "2026-11-20T18:00:00Z", "--tz", "Europe/Berlin"])
+            let result = try await fixture.process.run(golden.arguments + formatArguments + ["--now", "2026-11-20T18:00:00Z", "--tz", "Europe/Berlin"])
             #expect(result.status == 0, "\(golden.name) \(format): \(result.stderr)")
             let file = Self.goldenDirectory.appendingPathComponent(golden.name + "." + Self.fileExtension(format))
             if Self.updating {
@@ -81,10 +81,10 @@ import Testing
     }
 
     /// Tables fit an 80-column terminal.
-    @Test func tablesFitEightyColumns() throws {
-        let fixture = ReadFixture.shared
+    @Test func tablesFitEightyColumns() async throws {
+        let fixture = try await ReadFixture.shared
         for golden in Self.cases where golden.formats.contains("table") && golden.name != "events" {
-            let result = try fixture.process.run(golden.arguments)
+            let result = try await fixture.process.run(golden.arguments)
             // Workout summaries (WorkoutRows.text, shared with history) list every record name after ★.
             for line in result.stdout.split(separator: "\n") where !line.contains("★ ") {
                 #expect(line.unicodeScalars.count <= 80, "\(golden.name): \(line.unicodeScalars.count) columns: \(line)")
