@@ -24,7 +24,7 @@ enum FitNotesReader {
             : map.has(.comment) ? "FitNotes (with Comment)" : "FitNotes (no Comment)"
         let fileUnit = hint ?? options.unit
         if fileUnit == nil && !map.has(.weightUnit) { throw ImportError.unitRequired(layout: layout) }
-        var file = ImportedFile(layout: layout)
+        var file = ImportedFile(layout: layout, format: .fitnotes, options: options)
         for record in table.records {
             file.rows += 1
             if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
@@ -53,6 +53,7 @@ enum FitNotesReader {
             let position = file.nextPosition(w)
             let exercise = map.value(.exercise, in: f)
             guard !exercise.isEmpty else { file.skip(record, "the exercise name is empty"); continue }
+            var parsed: ImportedSet?
             do throws(RowError) {
                 var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                 let category = map.value(.category, in: f)
@@ -75,10 +76,11 @@ enum FitNotesReader {
                 set.durationMilliseconds = try NumberText.seconds(map.value(.time, in: f)).get()
                 let comment = map.raw(.comment, in: f).trimmingCharacters(inSet: " ")
                 set.notes = comment.isEmpty ? nil : comment
-                file.workouts[w].sets.append(set)
+                parsed = set
             } catch {
                 file.skip(record, error.reason)
             }
+            if let parsed { try file.add(parsed, to: w) }
         }
         return file
     }

@@ -16,7 +16,7 @@ enum HevyReader {
         }
         let unit = map.hints[.weight].flatMap { MassUnit(parsing: $0) } ?? options.unit ?? .kg
         let distanceUnit = map.hints[.distance].flatMap { DistanceUnit(parsing: $0) } ?? (unit == .lb ? .mi : .km)
-        var file = ImportedFile(layout: unit == .lb ? "Hevy (imperial)" : "Hevy (metric)")
+        var file = ImportedFile(layout: unit == .lb ? "Hevy (imperial)" : "Hevy (metric)", format: .hevy, options: options)
         var lastBlock: [Int: String] = [:]  // workout index → exercise of its last row
         for record in table.records {
             file.rows += 1
@@ -58,6 +58,7 @@ enum HevyReader {
                 file.skip(record, "set_index `\(indexText)` is not a number")
                 continue
             }
+            var parsed: ImportedSet?
             do throws(RowError) {
                 var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                 set.setType = setType
@@ -70,10 +71,11 @@ enum HevyReader {
                 lastBlock[w] = exercise
                 let notes = HevyReader.notes(map.raw(.exerciseNotes, in: f))
                 if newBlock && !notes.isEmpty { set.notes = notes }
-                file.workouts[w].sets.append(set)
+                parsed = set
             } catch {
                 file.skip(record, error.reason)
             }
+            if let parsed { try file.add(parsed, to: w) }
         }
         return file
     }

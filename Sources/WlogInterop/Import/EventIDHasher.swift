@@ -21,4 +21,11 @@ struct EventIDHasher {
 
     /// The id.
     var id: EventID { hasher.id }
+
+    /// The id of the `set.logged` of the row at `position` of the workout keyed `key`.
+    static func row(_ format: ImportFormat, workout key: String, position: Int) -> EventID {
+        var hasher = EventIDHasher(format.rawValue)
+        for part in [key, "row", String(position)] { hasher.combine(part) }
+        return hasher.id
+    }
 }

@@ -8,6 +8,10 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unitRequired(layout: String)
     /// The time zone text is neither an IANA zone nor `±HH:MM`.
     case badTimeZone(String)
+    /// The file's new set rows alone pass the journal's limit for one commit
+    /// (`ImportOptions.commitLimit`): `newSets` of them, at least `bytesAtLeast` bytes of lines,
+    /// when line `line` was read (the rest of the file was not).
+    case overCommitLimit(newSets: Int, bytesAtLeast: Int, line: Int)
 
     public var description: String {
         switch self {
@@ -20,6 +24,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the file (\(layout)) does not say its weight unit: give it with --unit kg|lb"
         case let .badTimeZone(text):
             return "unknown time zone `\(text)`: give an IANA zone (Europe/Berlin) or an offset (+01:00)"
+        case let .overCommitLimit(sets, bytes, line):
+            return "the file's new set rows pass the journal's limit for one commit: \(sets) of them by line \(line), "
+                + "at least \(bytes) bytes of lines"
         }
     }
 }

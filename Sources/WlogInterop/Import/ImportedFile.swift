@@ -61,12 +61,26 @@ struct ImportedFile: Sendable {
     var skipped: [ImportReport.SkippedRow] = []
     var restRows = 0
     var noteRows = 0
+    /// The new set rows' lines counted against the journal's limit for one commit.
+    private var budget: NewLineBudget?
     /// Workout index by normalised key, for grouping rows that share a key.
     private var index: [String: Int] = [:]
     /// Workout index by the key's text as written (saves re-parsing the same date on every row).
     private var rawIndex: [String: Int] = [:]
 
     init(layout: String) { self.layout = layout }
+
+    /// A file whose new set rows count against `options.commitLimit` as they are added.
+    init(layout: String, format: ImportFormat, options: ImportOptions) {
+        self.layout = layout
+        if options.commitLimit != nil { budget = NewLineBudget(format: format, options: options) }
+    }
+
+    /// Adds a set row to workout `w`; throws once the new rows pass the journal's limit for one commit.
+    mutating func add(_ set: ImportedSet, to w: Int) throws(ImportError) {
+        try budget?.count(set, workoutKey: workouts[w].key)
+        workouts[w].sets.append(set)
+    }
 
     /// The index of the workout whose key text as written is `rawKey`, if seen before.
     func workoutIndex(rawKey: String) -> Int? { rawIndex[rawKey] }

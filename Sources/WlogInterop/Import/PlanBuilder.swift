@@ -52,8 +52,7 @@ struct PlanBuilder {
             let end = zoned(start, plusMilliseconds: max(length, Int64(workout.rowCount) * 1000))
             let sameOffset = end.offsetMinutes == start.offsetMinutes
             for set in workout.sets {
-                guard (set.reps ?? 0) > 0 || (set.distance?.tenThousandths ?? 0) > 0 || (set.durationMilliseconds ?? 0) > 0
-                        || Self.isMissedAttempt(set) else {
+                guard Self.isImportable(set) else {
                     report.skipped.append(.init(line: set.line, reason: "no reps, weight, distance or duration"))
                     continue
                 }
@@ -72,7 +71,7 @@ struct PlanBuilder {
                 let at = sameOffset
                     ? ZonedInstant(start.instant.adding(milliseconds: offset), offsetMinutes: start.offsetMinutes)
                     : zoned(start, plusMilliseconds: offset)
-                body.append(event(id(workout.key, "row", String(set.position)), at, .setLogged(payload)))
+                body.append(event(EventIDHasher.row(format, workout: workout.key, position: set.position), at, .setLogged(payload)))
             }
             guard !body.isEmpty else { continue }
             report.workouts += 1
@@ -92,6 +91,13 @@ struct PlanBuilder {
         appendBodyweights(file.bodyweights)
         report.skipped.sort { $0.line < $1.line }
         return ImportPlan(events: events, report: report)
+    }
+
+    /// Whether a row becomes a `set.logged`: it holds reps, a distance or a duration, or is a
+    /// missed attempt; the others are skipped and reported.
+    static func isImportable(_ set: ImportedSet) -> Bool {
+        (set.reps ?? 0) > 0 || (set.distance?.tenThousandths ?? 0) > 0 || (set.durationMilliseconds ?? 0) > 0
+            || isMissedAttempt(set)
     }
 
     /// Whether a row is a missed attempt: 0 reps at a weight, no distance or duration (FitNotes'

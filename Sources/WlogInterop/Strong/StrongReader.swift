@@ -25,7 +25,7 @@ enum StrongReader {
         let defaultDistance: DistanceUnit = headerDistance ?? ((options.unit ?? fileUnit) == .lb ? .mi : .km)
         let convertToPounds = storedInKg && options.unit == .lb
 
-        var file = ImportedFile(layout: layout)
+        var file = ImportedFile(layout: layout, format: .strong, options: options)
         for record in table.records {
             file.rows += 1
             let f = record.fields
@@ -71,6 +71,7 @@ enum StrongReader {
                 let rowUnit = rowUnitText.isEmpty ? fileUnit : MassUnit(parsing: rowUnitText)
                 let rowDistanceText = map.value(.distanceUnit, in: f)
                 let distanceUnit = rowDistanceText.isEmpty ? defaultDistance : DistanceUnit(parsing: rowDistanceText)
+                var parsed: ImportedSet?
                 do throws(RowError) {
                     var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                     set.setType = token.setType
@@ -93,10 +94,11 @@ enum StrongReader {
                     set.rpe = try NumberText.rpe(map.value(.rpe, in: f)).get()
                     let notes = map.raw(.notes, in: f).trimmingCharacters(inSet: " ")
                     set.notes = notes.isEmpty ? nil : notes
-                    file.workouts[w].sets.append(set)
+                    parsed = set
                 } catch {
                     file.skip(record, error.reason)
                 }
+                if let parsed { try file.add(parsed, to: w) }
             }
         }
         return file

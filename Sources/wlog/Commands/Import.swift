@@ -6,6 +6,7 @@ import Foundation
 #endif
 import WlogCore
 import WlogInterop
+import WlogJournal
 
 /// `wlog import strong|hevy|fitnotes FILE`: other apps' exports, as one commit.
 struct Import: ParsableCommand {
@@ -49,11 +50,17 @@ struct Import: ParsableCommand {
             guard let zone = ImportTimeZone(zoneName) else {
                 throw WlogError.usage("--tz '\(zoneName)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
             }
+            let state = loaded.state
             let options = ImportOptions(
-                unit: massUnit, zone: zone, recorded: context.now, knownExercises: loaded.state.exercises,
-                libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise })
+                unit: massUnit, zone: zone, recorded: context.now, knownExercises: state.exercises,
+                libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise },
+                commitLimit: .init(bytes: CommitBudget.limit, isKnown: { state.contains(eventID: $0) }))
             do {
                 return try Importer.plan(data: data, format: format, options: options)
+            } catch let .overCommitLimit(sets, bytes, line) as ImportError {
+                throw JournalSession.overCommitLimit(
+                    "more than \(sets) new events in more than \(JournalSession.megabytes(bytes)) (counted by line \(line) of \(file); "
+                        + "the rest was not read)", splitHint: Self.splitHint)
             } catch let error as ImportError {
                 throw WlogError.refused(error.description)
             }

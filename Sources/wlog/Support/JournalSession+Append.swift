@@ -148,15 +148,18 @@ extension JournalSession {
             budget.add(lineOf: line.count)
             if budget.fits { lines.append(line) }
         }
-        guard budget.fits else {
-            throw WlogError.refused("the commit would hold \(budget.lines) new events in \(megabytes(budget.bytes)), over the "
-                + "journal's limit of \(megabytes(CommitBudget.limit)) for one commit: \(splitHint); nothing was appended")
-        }
+        guard budget.fits else { throw overCommitLimit("\(budget.lines) new events in \(megabytes(budget.bytes))", splitHint: splitHint) }
         return lines
     }
 
+    /// The refusal of a commit over the journal's limit: `what` it would hold, and the fix.
+    static func overCommitLimit(_ what: String, splitHint: String) -> WlogError {
+        WlogError.refused("the commit would hold \(what), over the journal's limit of \(megabytes(CommitBudget.limit)) "
+            + "for one commit: \(splitHint); nothing was appended")
+    }
+
     /// Bytes as MB with one decimal (1 MB = 1,048,576 bytes, as the limit is 64 MiB).
-    private static func megabytes(_ bytes: Int) -> String {
+    static func megabytes(_ bytes: Int) -> String {
         let tenths = (bytes * 10 + (1 << 19)) >> 20
         return "\(tenths / 10).\(tenths % 10) MiB"
     }
