@@ -44,7 +44,7 @@ extension ZoneRules {
               !identifier.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }),
               identifier.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         let folder = getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
-        guard let bytes = readSmallFile(folder + "/" + identifier) else { return nil }
+        guard let bytes = RegularFile.bytes(at: folder + "/" + identifier, limit: 1 << 20) else { return nil }
         self.init(tzif: bytes)
     }
 
@@ -76,27 +76,6 @@ extension ZoneRules {
         initialOffset = Int(data.typeOffsets[0])
         self.rule = rule
     }
-}
-
-/// The whole file at `path` if it is a regular file of at most 1 MiB.
-private func readSmallFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= 1 << 20 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            return read(fd, base + offset, buffer.count - offset)
-        }
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { return nil }
-        offset += n
-    }
-    return bytes
 }
 
 extension ZoneRules {

@@ -30,7 +30,7 @@ struct Import: ParsableCommand {
         guard let format = ImportFormat(rawValue: format.lowercased()) else {
             throw WlogError.usage("'\(format)' is not an import format; use strong, hevy or fitnotes")
         }
-        guard let data = Self.bytes(of: file) else {
+        guard let data = RegularFile.bytes(at: file) else {
             throw WlogError(.noJournal, "cannot read \(file); check the path")
         }
         let invalid = UTF8Lines.invalid(data)
@@ -107,10 +107,6 @@ struct Import: ParsableCommand {
     static let splitHint = "split the file by date (one file per year, each under ≈ 170,000 set rows) and import "
         + "the parts oldest first; importing a part again, or the whole export later, adds only what is new"
 
-    /// The file's bytes, read once (the `Data` is gone when this returns), or nil.
-    static func bytes(of path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-    }
 }
 
 /// The text an import prints: what was (or would be) added and what was skipped.
