@@ -57,6 +57,19 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: wlog.journal + ".lock"))
     }
 
+    @Test func aFIFOAsTheImportedFileIsRefused() async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(try await wlog.run(["init", "--unit", "kg"]).status == 0)
+        let before = wlog.journalBytes()
+        let fifo = wlog.directory.appendingPathComponent("export.csv").path
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let result = try await Self.run(wlog, ["import", "strong", fifo])
+        #expect(result?.status == 66, "hung or failed: \(String(describing: result))")
+        #expect(result?.stderr == "wlog: error: cannot read \(fifo); check the path\n")
+        #expect(wlog.journalBytes() == before)
+    }
+
     @Test func appendingToAFileThatIsNotAJournalLeavesNoLock() async throws {
         let wlog = try WlogProcess()
         defer { wlog.cleanup() }
