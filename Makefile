@@ -26,11 +26,13 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog
 
-## server: wlog-server, the HTTP API that `wlog serve` runs, and wlog-sync, what `wlog sync` and `wlog remote` run
-##   (both found beside wlog), built the same way.
+## server: wlog-server, the HTTP API that `wlog serve` runs, wlog-sync, what `wlog sync` and `wlog remote` run, and
+##   wlog-mcp, what `wlog mcp` runs
+##   (all found beside wlog), built the same way.
 server: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-server
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-sync
+	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog-mcp
 
 ## test: the whole suite (Swift Testing), debug build.
 test: deps

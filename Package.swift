@@ -26,6 +26,8 @@ let package = Package(
         .executable(name: "wlog-server", targets: ["wlog-server"]),
         // `wlog sync` / `wlog remote`: the journal's events exchanged with a server's change feed.
         .executable(name: "wlog-sync", targets: ["wlog-sync"]),
+        // `wlog mcp`: the lifter's journal as Model Context Protocol tools for an AI assistant (stdio).
+        .executable(name: "wlog-mcp", targets: ["wlog-mcp"]),
         // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
         .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
         // The seeded history generators of wlog-generate, for measure-replay and the Benchmarks package.
@@ -41,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // The PostgreSQL store of the server only (`wlog serve --store postgres://…`).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // `wlog mcp` only: the official Swift SDK of the Model Context Protocol.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -125,8 +129,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .executableTarget(name: "wlog-sync", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+        // The `wlog` beside an executable, run as a child: how wlog-sync and wlog-mcp reach a journal.
+        .target(name: "WlogSibling"),
+        .executableTarget(name: "wlog-sync", dependencies: ["WlogSibling", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/wlog-sync"),
+        .executableTarget(name: "wlog-mcp", dependencies: ["WlogSibling", .product(name: "MCP", package: "swift-sdk")],
+                          path: "Sources/wlog-mcp"),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
         .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines", "WlogGenerator"],
                           path: "Sources/wlog-generate"),

@@ -1,10 +1,11 @@
 import Foundation
+import WlogSibling
 
 /// The lifter's journal, read and written through the `wlog` beside this executable, so a sync
 /// takes the journal's lock, recovery and rules exactly as `wlog events` and `wlog append events` do.
 struct LocalJournal {
     let path: String
-    let wlog: String
+    let wlog: SiblingWlog
 
     /// One event line of the journal: its local sequence, its id and the line without `seq`
     /// (what another replica appends: the receiving side numbers it).
@@ -57,29 +58,14 @@ struct LocalJournal {
 
     /// Runs `wlog --journal PATH ARGS`; its standard output, or its error as a `SyncError` with its exit status.
     private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wlog)
-        process.arguments = ["--journal", path] + arguments
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("wlog-sync-\(UUID().uuidString).out")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("wlog-sync-\(UUID().uuidString).err")
-        defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw SyncError(.unavailable, "cannot run \(wlog): \(error); build it with `make`")
+        let output: SiblingWlog.Output
+        do { output = try wlog.run(["--journal", path] + arguments) } catch {
+            throw SyncError(.unavailable, "cannot run \(wlog.path): \(error); build it with `make`")
         }
-        process.waitUntilExit()
-        let stdout = String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self)
-        let stderr = String(decoding: (try? Data(contentsOf: err)) ?? Data(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            var message = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            if message.hasPrefix("wlog: error: ") { message.removeFirst(13) }
-            let status = SyncError.Status(rawValue: process.terminationStatus) ?? .damaged
-            throw SyncError(status, "wlog \(arguments.prefix(2).joined(separator: " ")): " + message)
+        guard output.status == 0 else {
+            let status = SyncError.Status(rawValue: output.status) ?? .damaged
+            throw SyncError(status, "wlog \(arguments.prefix(2).joined(separator: " ")): " + output.message)
         }
-        return stdout
+        return output.stdout
     }
 }

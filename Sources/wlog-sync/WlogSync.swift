@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WlogSibling
 
 /// `wlog sync` and `wlog remote` (issue 15): the journal's events exchanged with a wlog server's
 /// change feed. `wlog` runs this executable (as `wlog serve` runs `wlog-server`), so the CLI never
@@ -23,7 +24,7 @@ struct JournalOption: ParsableArguments {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SyncError(.noJournal, "no journal at \(path); create one with `wlog init`")
         }
-        return LocalJournal(path: path, wlog: siblingPath("wlog"))
+        return LocalJournal(path: path, wlog: SiblingWlog())
     }
 }
 
@@ -73,17 +74,5 @@ func guarded(_ body: () async throws -> Void) async throws {
         FileHandle.standardError.write(Data(("wlog: error: " + error.message + "\n").utf8))
         exit(error.status.rawValue)
     }
-}
-
-/// `name` in the folder of this executable, else `name` itself.
-func siblingPath(_ name: String) -> String {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let sibling = executable.deletingLastPathComponent().appendingPathComponent(name).path
-    if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
-    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        let beside = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-    }
-    return name
 }
 
