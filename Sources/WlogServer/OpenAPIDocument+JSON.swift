@@ -3048,7 +3048,8 @@ extension OpenAPIDocument {
               "progression",
               "plateau",
               "deload",
-              "red-flag"
+              "red-flag",
+              "recovery"
             ]
           },
           "exerciseId": {

@@ -2,7 +2,7 @@
 /// training-load trend — each suggestion with the numbers that triggered it.
 public struct CoachReport: Sendable, Hashable {
     /// The kind of a suggestion.
-    public enum Kind: String, Sendable, Hashable { case progression, plateau, deload, redFlag = "red-flag" }
+    public enum Kind: String, Sendable, Hashable { case progression, plateau, deload, redFlag = "red-flag", recovery }
 
     /// One suggestion: what it is about and why.
     public struct Suggestion: Sendable, Hashable {
@@ -16,8 +16,9 @@ public struct CoachReport: Sendable, Hashable {
     public var plateaus: [Plateau]
     public var deload: DeloadAdvice?
     public var redFlags: RedFlags
+    public var recovery: RecoveryAdvice?
     public var load: TrainingLoad
-    /// Every suggestion in display order: red flags, deload, plateaus, progressions.
+    /// Every suggestion in display order: red flags, recovery, deload, plateaus, progressions.
     public var suggestions: [Suggestion]
 
     /// Exercises count for plateaus (and the deload rule) when trained within this many days.
@@ -54,6 +55,8 @@ extension WlogState {
         let deload = deloadAdvice(plateaus: plateaus, context: context)
         let flags = redFlags(context: context)
         var suggestions: [CoachReport.Suggestion] = flags.messages.map { .init(kind: .redFlag, exercise: nil, message: $0) }
+        let recovery = recoveryAdvice(context: context)
+        if let recovery { suggestions.append(.init(kind: .recovery, exercise: nil, message: recovery.message)) }
         if let deload { suggestions.append(.init(kind: .deload, exercise: nil, message: deload.message)) }
         for p in plateaus {
             suggestions.append(.init(kind: .plateau, exercise: p.exercise.name, message: p.message(unit: context.unit)))
@@ -61,7 +64,7 @@ extension WlogState {
         for p in progressions {
             suggestions.append(.init(kind: .progression, exercise: p.exercise.name, message: p.message(unit: context.unit)))
         }
-        return CoachReport(progressions: progressions, plateaus: plateaus, deload: deload, redFlags: flags,
+        return CoachReport(progressions: progressions, plateaus: plateaus, deload: deload, redFlags: flags, recovery: recovery,
                            load: trainingLoad(context: context), suggestions: suggestions)
     }
 

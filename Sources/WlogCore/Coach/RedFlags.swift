@@ -1,21 +1,28 @@
-/// Red flags within the last 14 days: two or more pain reports, or three or more sessions with
-/// mobility at 2 or less.
+/// Red flags within the last 14 days: two or more pain reports, three or more sessions with
+/// mobility at 2 or less, or three or more sessions with a low effort rating (seed 001's "multiple
+/// low effort ratings").
 public struct RedFlags: Sendable, Hashable {
     /// The readiness check-ins that reported pain, oldest first.
     public var painReports: [ReadinessEntry]
     /// The local days with a mobility rating ≤ 2 (pre-workout or readiness), oldest first.
     public var lowMobilityDays: [LocalDay]
+    /// The local days with a done working set rated effort ≤ 2 of 5, oldest first.
+    public var lowEffortDays: [LocalDay] = []
 
     /// The window, in days back from now.
     public static let windowDays = 14
     public static let painReportsThreshold = 2
     public static let lowMobilitySessionsThreshold = 3
     public static let lowMobility = 2
+    public static let lowEffortSessionsThreshold = 3
+    public static let lowEffort = 2
 
     /// Pain reports reached the threshold.
     public var painFlag: Bool { painReports.count >= Self.painReportsThreshold }
     /// Low-mobility sessions reached the threshold.
     public var mobilityFlag: Bool { lowMobilityDays.count >= Self.lowMobilitySessionsThreshold }
+    /// Low-effort sessions reached the threshold.
+    public var effortFlag: Bool { lowEffortDays.count >= Self.lowEffortSessionsThreshold }
 
     /// The messages of the flags that are raised.
     public var messages: [String] {
@@ -28,6 +35,11 @@ public struct RedFlags: Sendable, Hashable {
         if mobilityFlag {
             out.append("\(lowMobilityDays.count) sessions with mobility ≤ \(Self.lowMobility) in \(Self.windowDays) days: "
                 + lowMobilityDays.map(\.iso).joined(separator: ", ") + " → warm up longer, go lighter, add mobility work")
+        }
+        if effortFlag {
+            out.append("\(lowEffortDays.count) sessions with sets rated effort ≤ \(Self.lowEffort) of 5 in \(Self.windowDays) days: "
+                + lowEffortDays.map(\.iso).joined(separator: ", ")
+                + " → check sleep, soreness and pain before pushing on; a lighter week may be due")
         }
         return out
     }
@@ -47,6 +59,10 @@ extension WlogState {
         for workout in workouts.values where !workout.isDiscarded && inWindow(workout.started) {
             if let m = workout.mobility, Int(m.value) <= RedFlags.lowMobility { days.insert(workout.started.localDay) }
         }
-        return RedFlags(painReports: pain, lowMobilityDays: days.sorted())
+        var lowEffort: Set<LocalDay> = []
+        for set in liveSets where set.done && set.setType != .warmup && inWindow(set.performed) {
+            if let effort = set.effort, Int(effort.value) <= RedFlags.lowEffort { lowEffort.insert(set.performed.localDay) }
+        }
+        return RedFlags(painReports: pain, lowMobilityDays: days.sorted(), lowEffortDays: lowEffort.sorted())
     }
 }

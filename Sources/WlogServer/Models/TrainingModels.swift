@@ -75,7 +75,7 @@ struct BalanceModel: Encodable, Sendable {
 /// `wlog coach`: each suggestion with its reason, and the training load (acute : chronic).
 struct CoachModel: Encodable, Sendable {
     struct Suggestion: Encodable, Sendable {
-        /// `progression`, `plateau`, `deload` or `red-flag`.
+        /// `progression`, `plateau`, `deload`, `red-flag` or `recovery`.
         var kind: String
         @Nullable var exerciseId: String?
         var message: String

@@ -50,6 +50,7 @@ struct CoachCommand: ParsableCommand {
             let tag: String
             switch s.kind {
             case .redFlag: tag = "⚠ red flag"
+            case .recovery: tag = "recovery"
             case .deload: tag = "deload"
             case .plateau: tag = "plateau"
             case .progression: tag = "progress"

@@ -97,6 +97,49 @@ struct CoachRulesTests {
         #expect(m.state.coachReport(context: .at(Clock.at(2026, 1, 14, 8))).suggestions.first?.kind == .redFlag)
     }
 
+    /// Seed 001's "multiple low effort ratings": three local days in 14 with a done working set
+    /// rated effort ≤ 2 (warm-ups and sets not done do not count).
+    @Test func lowEffortRatingsOnThreeDaysAreARedFlag() {
+        var j = PlanJournal()
+        func set(effort: Int, day: Int, type: SetType = .working, done: Bool = true) {
+            j.append(.setLogged(SetLogged(exercise: "bench-press", reps: 5, weight: .kg(80), effort: Rating(effort), setType: type, done: done)),
+                     at: Clock.at(2026, 1, day, 18))
+        }
+        set(effort: 1, day: 1)                   // 15 days before now: outside the window
+        set(effort: 2, day: 3)
+        set(effort: 3, day: 5)                   // not low
+        set(effort: 1, day: 7, type: .warmup)    // a warm-up
+        set(effort: 1, day: 8, done: false)      // not done
+        set(effort: 2, day: 10)
+        let now = Clock.at(2026, 1, 16, 8)
+        #expect(!j.state.redFlags(context: .at(now)).effortFlag)
+        set(effort: 2, day: 12)
+        let flags = j.state.redFlags(context: .at(now))
+        #expect(flags.lowEffortDays == [Clock.day(2026, 1, 3), Clock.day(2026, 1, 10), Clock.day(2026, 1, 12)])
+        #expect(flags.messages == ["3 sessions with sets rated effort ≤ 2 of 5 in 14 days: 2026-01-03, 2026-01-10, 2026-01-12 "
+            + "→ check sleep, soreness and pain before pushing on; a lighter week may be due"])
+    }
+
+    /// Seed 001's recovery indicator: the latest check-in of the last 24 h, sleep ≤ 2 and soreness ≥ 4.
+    @Test func poorSleepAndHighSorenessSuggestARestDay() {
+        var j = PlanJournal()
+        j.append(.readinessRecorded(ReadinessRecorded(soreness: Rating(5), sleep: Rating(1))), at: Clock.at(2026, 1, 9, 7))
+        j.append(.readinessRecorded(ReadinessRecorded(soreness: Rating(4), sleep: Rating(2))), at: Clock.at(2026, 1, 10, 7))
+        let rest = j.state.recoveryAdvice(context: .at(Clock.at(2026, 1, 10, 9)))
+        #expect(rest?.advice == .restDay)
+        #expect(rest?.message == "sleep 2/5, soreness 4/5 at the check-in of 2026-01-10 → take a rest day (light walking or mobility only)")
+        #expect(j.state.coachReport(context: .at(Clock.at(2026, 1, 10, 9))).suggestions.map(\.kind) == [.recovery])
+        // 24 h and a minute later the check-in no longer counts.
+        #expect(j.state.recoveryAdvice(context: .at(Clock.at(2026, 1, 11, 7, 1))) == nil)
+        // A later check-in decides: one bad rating → a lighter session; none → nothing.
+        j.append(.readinessRecorded(ReadinessRecorded(soreness: Rating(4), sleep: Rating(4))), at: Clock.at(2026, 1, 10, 12))
+        let lighter = j.state.recoveryAdvice(context: .at(Clock.at(2026, 1, 10, 13)))
+        #expect(lighter?.advice == .lighterSession)
+        #expect(lighter?.message == "sleep 4/5, soreness 4/5 at the check-in of 2026-01-10 → train lighter today: fewer hard sets, stop 2–3 reps short of failure")
+        j.append(.readinessRecorded(ReadinessRecorded(soreness: Rating(2), sleep: Rating(4))), at: Clock.at(2026, 1, 10, 14))
+        #expect(j.state.recoveryAdvice(context: .at(Clock.at(2026, 1, 10, 15))) == nil)
+    }
+
     @Test func sessionLoadAndAcuteChronic() {
         var j = PlanJournal()
         j.workout(routine: nil, day: nil, at: Clock.at(2026, 1, 19, 18), minutes: 60, sessionRPE: 7)   // 420
