@@ -49,8 +49,30 @@ public struct MuscleBalance: Sendable, Hashable {
         public var isStale: Bool
     }
 
+    /// One fine muscle's line (seed 001's "Hamstrings not trained in 6 days"): a hard set counts 1
+    /// for every muscle its exercise lists (`Exercise.muscles`).
+    public struct MuscleLine: Sendable, Hashable {
+        public var muscle: Muscle
+        /// Hard sets in the last 7 local days (today included).
+        public var lastSevenDaysSets: Int
+        /// The weekly average over the window: sets ÷ `weeksCounted`.
+        public var weeklyAverage: Double
+        public var lastTrained: LocalDay?
+        public var daysSince: Int?
+        /// Trained before, but not for more than `staleAfterDays`.
+        public var isStale: Bool
+
+        /// The alert of a stale muscle: "Hamstrings not trained in 6 days".
+        public var alert: String? {
+            guard isStale, let daysSince else { return nil }
+            return "\(muscle.name) not trained in \(daysSince) days"
+        }
+    }
+
     /// The groups in display order: Chest, Back, Legs, Shoulders, Biceps, Triceps, Arms, Core.
     public var groups: [Group]
+    /// Every fine muscle, in `Muscle.allCases` order.
+    public var muscles: [MuscleLine] = []
     /// Weeks the average divides by: the window, shortened for a lifter who started less than
     /// `weeks` weeks ago (at least 1).
     public var weeksCounted: Int

@@ -9,11 +9,12 @@ extension WlogState {
         var window: [MuscleGroup: Int] = [:]
         var seven: [MuscleGroup: Int] = [:]
         var last: [MuscleGroup: LocalDay] = [:]
+        var muscleWindow: [Muscle: Int] = [:], muscleSeven: [Muscle: Int] = [:], muscleLast: [Muscle: LocalDay] = [:]
         var firstDay: LocalDay?
         var push = 0, pull = 0
         for set in liveSets {
             let exercise = exerciseOrStandIn(set.exercise)
-            guard set.qualifies(for: exercise.kind) else { continue }
+            guard set.isHardSet(for: exercise.kind) else { continue }
             let day = set.performed.localDay
             guard day <= today else { continue }
             if firstDay.map({ day < $0 }) ?? true { firstDay = day }
@@ -22,6 +23,11 @@ extension WlogState {
                 if last[group].map({ day > $0 }) ?? true { last[group] = day }
                 if day >= windowStart { window[group, default: 0] += half }
                 if day >= sevenStart { seven[group, default: 0] += half }
+            }
+            for muscle in Set(exercise.muscles) {
+                if muscleLast[muscle].map({ day > $0 }) ?? true { muscleLast[muscle] = day }
+                if day >= windowStart { muscleWindow[muscle, default: 0] += 1 }
+                if day >= sevenStart { muscleSeven[muscle, default: 0] += 1 }
             }
             if day >= windowStart {
                 if exercise.pattern == .push { push += 1 }
@@ -44,6 +50,13 @@ extension WlogState {
                 group: group, lastSevenDaysHalfSets: seven[group] ?? 0, windowHalfSets: half, weeklyAverage: average,
                 zone: zone, lastTrained: lastDay, daysSince: since, isStale: (since ?? 0) > options.staleAfterDays)
         }
+        let muscles = Muscle.allCases.map { muscle -> MuscleBalance.MuscleLine in
+            let since = muscleLast[muscle].map { $0.distance(to: today) }
+            return MuscleBalance.MuscleLine(
+                muscle: muscle, lastSevenDaysSets: muscleSeven[muscle] ?? 0,
+                weeklyAverage: Double(muscleWindow[muscle] ?? 0) / Double(weeksCounted), lastTrained: muscleLast[muscle],
+                daysSince: since, isStale: (since ?? 0) > options.staleAfterDays)
+        }
         let ratio: Double? = pull > 0 ? Double(push) / Double(pull) : nil
         let alert: Bool
         if let ratio {
@@ -51,7 +64,7 @@ extension WlogState {
         } else {
             alert = push > 0
         }
-        return MuscleBalance(groups: groups, weeksCounted: weeksCounted, pushSets: push, pullSets: pull,
+        return MuscleBalance(groups: groups, muscles: muscles, weeksCounted: weeksCounted, pushSets: push, pullSets: pull,
                              pushPullRatio: ratio, ratioAlert: alert, options: options)
     }
 }

@@ -55,6 +55,12 @@ public enum Muscle: String, Sendable, Hashable, CaseIterable, Codable {
     case frontDelts = "front-delts", sideDelts = "side-delts", rearDelts = "rear-delts"
     case biceps, triceps, forearms, abs, obliques
 
+    /// The muscle as a lifter writes it: "Hamstrings", "Upper back", "Front delts".
+    public var name: String {
+        let words = String(rawValue.map { $0 == "-" ? " " : $0 })
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
     /// The coarse group the muscle belongs to.
     public var group: MuscleGroup {
         switch self {

@@ -67,6 +67,12 @@ public struct LoggedSet: Sendable, Hashable {
         isLive && done && setType != .warmup && !isMissedAttempt && kind.isStrengthLike
     }
 
+    /// Whether the set is a hard set for muscle balance: a qualifying set, or a done working set of a
+    /// timed exercise (a plank trains the core as a set of crunches does; docs/COACH.md).
+    public func isHardSet(for kind: ExerciseKind) -> Bool {
+        qualifies(for: kind) || (kind == .timed && isLive && done && setType != .warmup)
+    }
+
     /// Whether the set is a missed attempt: 0 reps logged (a failed single). It stays in history,
     /// audit and exports but counts in no volume, record or e1RM.
     public var isMissedAttempt: Bool { reps == 0 }

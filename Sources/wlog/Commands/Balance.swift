@@ -13,12 +13,16 @@ struct BalanceCommand: ParsableCommand {
             stale. Push : pull compares sets of push-pattern and pull-pattern exercises over the same
             weeks; outside 0.67–1.5 it is flagged. --format csv|json|jsonl: columns group, weekly_sets,
             last7_sets, zone, last_trained, days_since, alert; the last row (group "push:pull") has the
-            ratio in weekly_sets.
+            ratio in weekly_sets. Timed sets (a plank) count as hard sets. --muscles: the same per fine
+            muscle (a hard set counts 1 for every muscle its exercise lists), columns muscle, group,
+            weekly_sets, last7_sets, last_trained, days_since, alert; the table lists a fine muscle
+            trained before but not for more than 5 days as "Hamstrings not trained in 6 days".
             """)
 
     @Option(help: "Bottom of the target zone, in weekly hard sets.") var low = 10
     @Option(help: "Top of the target zone, in weekly hard sets.") var high = 20
     @Option(help: "Weeks to average over and to compare push with pull.") var weeks = 4
+    @Flag(help: "Per fine muscle (quads, hamstrings, lats, front delts …) instead of per group.") var muscles = false
 
     func run() throws {
         guard low >= 0, high >= low else { throw WlogError.usage("--low \(low) --high \(high): give 0 ≤ low ≤ high, e.g. --low 10 --high 20") }
@@ -27,6 +31,7 @@ struct BalanceCommand: ParsableCommand {
         let loaded = try JournalSession(context: context).load()
         let query = loaded.queryContext(now: context.now)
         let report = loaded.state.muscleBalance(MuscleBalance.Options(low: low, high: high, weeks: weeks), context: query)
+        if muscles { return printMuscles(report, format: context.format) }
         var rows = Rows(columns: ["group", "weekly_sets", "last7_sets", "zone", "last_trained", "days_since", "alert"])
         for g in report.groups {
             rows.append([.text(g.group.rawValue), .fixed(Int64((g.weeklyAverage * 10_000).rounded()), digits: 2),
@@ -56,6 +61,24 @@ struct BalanceCommand: ParsableCommand {
             text += "  ⚠ outside " + Chart.text(report.options.ratioLow) + "–" + Chart.text(report.options.ratioHigh)
                 + (report.pushSets > report.pullSets ? ": add pulling (rows, pull-ups, face pulls)" : ": add pressing")
         }
+        for alert in report.muscles.compactMap(\.alert) { text += "\n⚠ " + alert }
         Printer.write(text + "\n")
+    }
+
+    /// `--muscles`: one line per fine muscle.
+    func printMuscles(_ report: MuscleBalance, format: OutputFormat) {
+        let header = format == .table ? ["Muscle", "Group", "Sets/wk", "Last 7 d", "Last trained", "Days", ""]
+            : ["muscle", "group", "weekly_sets", "last7_sets", "last_trained", "days_since", "alert"]
+        var rows = Rows(columns: header)
+        for m in report.muscles {
+            rows.append([.text(format == .table ? m.muscle.name : m.muscle.rawValue), .text(m.muscle.group.rawValue),
+                         .fixed(Int64((m.weeklyAverage * 10_000).rounded()), digits: format == .table ? 1 : 2),
+                         .int(Int64(m.lastSevenDaysSets)),
+                         format == .table ? .text(m.lastTrained?.iso ?? "never") : .optional(m.lastTrained?.iso),
+                         .optional(m.daysSince),
+                         format == .table ? .text(m.isStale ? "stale: not trained for \(m.daysSince ?? 0) days" : "") : .bool(m.isStale)])
+        }
+        guard format == .table else { return Printer.emit(rows, format: format) }
+        Printer.write(TableText.render(rows) + "\nSets/wk: mean over the last " + (report.weeksCounted == 1 ? "1 week" : "\(report.weeksCounted) weeks") + "\n")
     }
 }

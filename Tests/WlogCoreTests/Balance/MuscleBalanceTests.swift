@@ -33,6 +33,33 @@ struct MuscleBalanceTests {
         #expect(group(week().state.muscleBalance(.init(high: 21), context: sunday), .legs).zone == .within)
     }
 
+    /// Fine muscles (seed 001): a hard set counts 1 for every muscle its exercise lists; a muscle
+    /// trained before but not for more than 5 days gets "… not trained in N days"; a plank (timed)
+    /// is a hard set for the core.
+    @Test func fineMusclesAndTheirAlerts() {
+        var j = PlanJournal()
+        j.sets("leg-curl", .kg(40), 10, count: 3, at: Clock.at(2026, 1, 5, 10))         // hamstrings 3 on Monday
+        j.sets("romanian-deadlift", .kg(90), 8, count: 2, at: Clock.at(2026, 1, 9, 10))  // hamstrings, glutes, lower back 2
+        j.append(.setLogged(SetLogged(exercise: "plank", durationMilliseconds: 60_000)), at: Clock.at(2026, 1, 10, 9))
+        j.append(.setLogged(SetLogged(exercise: "plank", durationMilliseconds: 60_000, setType: .warmup)), at: Clock.at(2026, 1, 10, 9, 5))
+        func line(_ b: MuscleBalance, _ m: Muscle) -> MuscleBalance.MuscleLine { b.muscles.first { $0.muscle == m }! }
+        let sunday = j.state.muscleBalance(context: sunday)
+        #expect(sunday.muscles.map(\.muscle) == Muscle.allCases)
+        #expect(line(sunday, .hamstrings).weeklyAverage == 5)
+        #expect(line(sunday, .hamstrings).lastTrained == Clock.day(2026, 1, 9))
+        #expect(line(sunday, .glutes).lastSevenDaysSets == 2)
+        #expect(line(sunday, .abs).lastSevenDaysSets == 1)            // the warm-up plank does not count
+        #expect(line(sunday, .obliques).lastTrained == Clock.day(2026, 1, 10))
+        #expect(group(sunday, .core).windowHalfSets == 2)               // one hard set: planks train the core
+        #expect(line(sunday, .quads).lastTrained == nil && !line(sunday, .quads).isStale)
+        #expect(sunday.muscles.compactMap(\.alert).isEmpty)
+        // Friday the 16th: the hamstrings were last trained 7 days before, the abs 6.
+        let friday = j.state.muscleBalance(context: .at(Clock.at(2026, 1, 16, 20)))
+        #expect(friday.muscles.compactMap(\.alert) == ["Hamstrings not trained in 7 days", "Glutes not trained in 7 days",
+                                                       "Lower back not trained in 7 days", "Abs not trained in 6 days",
+                                                       "Obliques not trained in 6 days"])
+    }
+
     @Test func daysSinceAndStaleGroups() {
         let b = week().state.muscleBalance(context: sunday)
         #expect(group(b, .chest).daysSince == 6)
