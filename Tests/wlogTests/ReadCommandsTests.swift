@@ -188,7 +188,9 @@ import Testing
             (["export", "everything"], 64, "wlog: error: export 'everything' is unknown"),
             (["export", "bodyweight", "--exercise", "bench"], 64, "wlog: error: --exercise does not apply to export bodyweight"),
             (["export", "strong", "--format", "json"], 64, "wlog: error: export strong writes Strong's CSV"),
-            (["exercises", "--group", "wings"], 64, "wlog: error: group 'wings' is unknown"),
+            (["exercises", "--group", "wings"], 64, "wlog: error: --group 'wings' is neither a muscle group nor a muscle; use a group (Chest, "),
+            (["history", "--group", "hamstringz"], 64, "wlog: error: --group 'hamstringz' is neither a muscle group nor a muscle"),
+            (["export", "sets", "--group", "wings"], 64, "wlog: error: --group 'wings' is neither a muscle group nor a muscle"),
         ]
         for (arguments, status, prefix) in cases {
             let result = try await run(arguments)

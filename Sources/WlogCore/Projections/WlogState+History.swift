@@ -5,15 +5,15 @@ public struct HistoryFilter: Sendable, Hashable {
     public var until: LocalDay?
     /// Only workouts with a set of this exercise id.
     public var exercise: String?
-    /// Only workouts with a set whose exercise's primary group is this.
-    public var group: MuscleGroup?
+    /// Only workouts with a set of an exercise this matches (its primary group, or a muscle it lists).
+    public var group: MuscleFilter?
     /// Only workouts whose name, notes, exercise names or set notes contain this (any case).
     public var search: String?
     /// Page size (50 by default) and offset, counted in workouts.
     public var limit: Int
     public var offset: Int
 
-    public init(since: LocalDay? = nil, until: LocalDay? = nil, exercise: String? = nil, group: MuscleGroup? = nil,
+    public init(since: LocalDay? = nil, until: LocalDay? = nil, exercise: String? = nil, group: MuscleFilter? = nil,
                 search: String? = nil, limit: Int = 50, offset: Int = 0) {
         self.since = since
         self.until = until
@@ -65,7 +65,7 @@ extension WlogState {
             if let since = filter.since, entry.day < since { return false }
             if let until = filter.until, entry.day > until { return false }
             if let id = filter.exercise, !index.anySet(of: entry, { $0.exercise == id }) { return false }
-            if let group = filter.group, !index.anySet(of: entry, { exerciseOrStandIn($0.exercise).group == group }) {
+            if let group = filter.group, !index.anySet(of: entry, { group.matches(exerciseOrStandIn($0.exercise)) }) {
                 return false
             }
             if let needle, !self.matches(entry, sets: index.sets(of: entry), needle) { return false }

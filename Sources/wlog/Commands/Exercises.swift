@@ -49,7 +49,7 @@ struct ExercisesCommand: ParsableCommand {
 
 /// `--group`, `--search`, `--all` of `exercises` and `export exercises`.
 struct ExerciseSelectionOptions: ParsableArguments {
-    @Option(help: "Only this primary muscle group (Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio).")
+    @Option(help: "Only this primary muscle group (Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio) or the exercises listing this muscle (hamstrings, lats …).")
     var group: String?
     @Option(help: "Only exercises whose name, id or alias contains this text.") var search: String?
     @Flag(help: "The whole library, not only the exercises you have logged and your custom ones.") var all = false
@@ -57,7 +57,7 @@ struct ExerciseSelectionOptions: ParsableArguments {
 
     func select(state: WlogState, sets: SetRows) throws -> [Exercise] {
         let selected = ExerciseCardRows.select(
-            state: state, sets: sets, all: all || available, group: try group.map(ExerciseOptions.group), search: search)
+            state: state, sets: sets, all: all || available, group: try group.map(ExerciseOptions.muscleFilter), search: search)
         return available ? selected.filter(state.canDo) : selected
     }
 }

@@ -90,7 +90,7 @@ struct ExportCommand: ParsableCommand {
         let sinceDay = try DayText.parse(since, option: "since")
         let untilDay = try DayText.parse(until, option: "until")
         let exerciseFilter = try exercise.map { try ExerciseOptions.resolve($0, in: state) }
-        let groupFilter = try group.map(ExerciseOptions.group)
+        let groupFilter = try group.map(ExerciseOptions.muscleFilter)
         let sets = SetRows(state: state, unit: unit)
         switch name {
         case "sets":
@@ -99,7 +99,7 @@ struct ExportCommand: ParsableCommand {
                 if let sinceDay, day < sinceDay { return false }
                 if let untilDay, day > untilDay { return false }
                 if let exerciseFilter, set.exercise != exerciseFilter.id { return false }
-                if let groupFilter, state.exercise(set.exercise)?.group != groupFilter { return false }
+                if let groupFilter, !groupFilter.matches(state.exerciseOrStandIn(set.exercise)) { return false }
                 return true
             }
             return sets.rows(selected)
@@ -146,7 +146,7 @@ struct ExportCommand: ParsableCommand {
         let state = loaded.state
         let filter = HistoryFilter(
             since: try DayText.parse(since, option: "since"), until: try DayText.parse(until, option: "until"),
-            exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id }, group: try group.map(ExerciseOptions.group),
+            exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id }, group: try group.map(ExerciseOptions.muscleFilter),
             search: search, limit: Int.max, offset: 0)
         var notDone = 0
         let workouts = state.history(filter, context: loaded.queryContext(now: context.now)).workouts.reversed().compactMap { summary -> ExportWorkout? in

@@ -34,7 +34,7 @@ struct HistoryFilterOptions: ParsableArguments {
     @Option(help: "First local day (YYYY-MM-DD).") var since: String?
     @Option(help: "Last local day (YYYY-MM-DD).") var until: String?
     @Option(help: "Only workouts with this exercise.") var exercise: String?
-    @Option(help: "Only workouts training this muscle group.") var group: String?
+    @Option(help: "Only workouts training this muscle group or muscle (legs, hamstrings …).") var group: String?
     @Option(help: "Only workouts whose names or notes contain this text.") var search: String?
     @Option(help: "How many workouts (default 50).") var limit: Int = defaultLimit
     @Option(help: "Skip this many workouts.") var offset: Int = 0
@@ -61,7 +61,7 @@ struct HistoryFilterOptions: ParsableArguments {
         return HistoryFilter(
             since: try day(since, "since"), until: try day(until, "until"),
             exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id },
-            group: try group.map(ExerciseOptions.group), search: search,
+            group: try group.map(ExerciseOptions.muscleFilter), search: search,
             limit: unlimited ? Int.max : limit, offset: offset)
     }
 }

@@ -45,11 +45,11 @@ enum ExerciseCardRows {
     }
 
     /// The exercises a listing shows: by default those with history plus custom ones; `all`: the library.
-    static func select(state: WlogState, sets: SetRows, all: Bool, group: MuscleGroup?, search: String?) -> [Exercise] {
+    static func select(state: WlogState, sets: SetRows, all: Bool, group: MuscleFilter?, search: String?) -> [Exercise] {
         let needle = search.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         return state.exercises.filter { exercise in
             if !all && !exercise.isCustom && sets.liveSets(of: exercise.id).isEmpty { return false }
-            if let group, exercise.group != group { return false }
+            if let group, !group.matches(exercise) { return false }
             if let needle {
                 let texts = [exercise.name.lowercased(), exercise.id] + exercise.aliases
                 if !texts.contains(where: { $0.contains(needle) }) { return false }

@@ -97,7 +97,7 @@ struct HistoryTests {
         #expect(all.days.map(\.day) == [Clock.day(2026, 1, 5), Clock.day(2026, 1, 4)])
         let squats = state.history(HistoryFilter(exercise: "squat"), context: kg)
         #expect(squats.days.map(\.day.components.day) == [6, 4, 2])
-        let chest = state.history(HistoryFilter(since: Clock.day(2026, 1, 2), until: Clock.day(2026, 1, 5), group: .chest), context: kg)
+        let chest = state.history(HistoryFilter(since: Clock.day(2026, 1, 2), until: Clock.day(2026, 1, 5), group: .group(.chest)), context: kg)
         #expect(chest.days.map(\.day.components.day) == [5, 3])
         #expect(state.history(HistoryFilter(search: "PAUSED"), context: kg).days.map(\.day.components.day) == [3])
         #expect(state.history(HistoryFilter(search: "squa"), context: kg).total == 3)

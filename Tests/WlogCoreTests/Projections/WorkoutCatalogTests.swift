@@ -29,7 +29,7 @@ struct WorkoutCatalogTests {
         let filters = [
             HistoryFilter(limit: 20), HistoryFilter(limit: 20, offset: 40), HistoryFilter(limit: 20, offset: all.count - 7),
             HistoryFilter(limit: 20, offset: all.count + 5), HistoryFilter(limit: .max, offset: 3),
-            HistoryFilter(exercise: "bench-press", limit: 10, offset: 5), HistoryFilter(group: .legs, limit: 30),
+            HistoryFilter(exercise: "bench-press", limit: 10, offset: 5), HistoryFilter(group: .group(.legs), limit: 30),
             HistoryFilter(search: "SQUAT", limit: 15, offset: 2),
             HistoryFilter(since: LocalDay(daysSince1970: last.daysSince1970 + 200), until: LocalDay(daysSince1970: last.daysSince1970 + 400), limit: 50),
         ]

@@ -71,6 +71,14 @@ enum ExerciseOptions {
         return group
     }
 
+    /// `--group` of the read commands: a group or a fine muscle; unknown names are refused, listing both.
+    static func muscleFilter(_ text: String) throws -> MuscleFilter {
+        guard let filter = MuscleFilter(parsing: text) else {
+            throw WlogError.usage("--group '\(text)' is neither a muscle group nor a muscle; use " + MuscleFilter.names)
+        }
+        return filter
+    }
+
     static func groups(_ text: String) throws -> [MuscleGroup] {
         try text.split(separator: ",").map { try group(String($0)) }
     }
