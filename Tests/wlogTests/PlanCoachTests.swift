@@ -51,6 +51,16 @@ struct PlanCoachTests {
         try await expectGolden(show.stdout, "plan-show.txt")
         // day 1 was done last (twice): day 2 is next
         #expect(show.stdout.contains("Today: Pull (day 2 of PPL)"))
+        // today's warm-up: the Pull day's groups; no ramp, the day's lifts have no history yet
+        let today = try await w.run("today")
+        #expect(today.stdout.contains("""
+            Warm-up (Back, Biceps)
+              5 min easy cardio (bike, rower or brisk walk) until warm and lightly sweating
+              band pull-aparts × 15
+              cat–cow × 8
+              light band curls and push-downs × 15
+
+            """), "\(today.stdout)")
         let coach = try await w.run("coach --format csv")
         #expect(coach.stdout.contains("progression,Bench Press,\"3 × 12 at 100 kg, RPE 8 and 7.5 in the last two sessions → try 102.5 kg × 8\""))
         // as of the first session only: nothing to suggest yet

@@ -40,6 +40,13 @@ public enum LoadIncrement {
         unit == .lb ? Mass(tenThousandths: 50_000, unit: .lb) : Mass(tenThousandths: 25_000, unit: .kg)
     }
 
+    /// `share` of a load (0.9 = 90 %), rounded to the nearest standard step (halves round up).
+    public static func share(_ share: Double, of load: Mass) -> Mass {
+        let step = standardStep(load.unit).tenThousandths
+        let steps = (Double(load.tenThousandths) * share / Double(step)).rounded(.toNearestOrAwayFromZero)
+        return Mass(tenThousandths: Int64(steps) * step, unit: load.unit)
+    }
+
     private static func standard(_ load: Mass) -> (load: Mass, source: Source) {
         (Mass(tenThousandths: load.tenThousandths + standardStep(load.unit).tenThousandths, unit: load.unit), .standard)
     }

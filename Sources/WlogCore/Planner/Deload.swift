@@ -12,10 +12,5 @@ public enum Deload {
     }
 
     /// 90 % of a load, rounded to the nearest standard step (2.5 kg or 5 lb; halves round up).
-    public static func load(_ load: Mass) -> Mass {
-        let step = LoadIncrement.standardStep(load.unit).tenThousandths
-        let reduced = Double(load.tenThousandths) * loadShare
-        let steps = (reduced / Double(step)).rounded(.toNearestOrAwayFromZero)
-        return Mass(tenThousandths: Int64(steps) * step, unit: load.unit)
-    }
+    public static func load(_ load: Mass) -> Mass { LoadIncrement.share(loadShare, of: load) }
 }

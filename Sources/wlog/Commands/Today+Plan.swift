@@ -12,12 +12,15 @@ enum TodayPlan {
         var title: String
         /// One line per planned exercise, e.g. `Bench Press  3 × 6–8 @8  (last: 80 kg × 8, 8, 7)`.
         var lines: [String]
+        /// The warm-up for the day's muscle groups (seed 001).
+        var warmUp: WarmUp?
     }
 
     static func plannedDay(state: WlogState, context: QueryContext) -> Day? {
         state.plannedDay(context: context).map { planned in
-            Day(title: planned.title + (planned.inProgress ? " — in progress" : ""),
-                lines: state.prefill(planned.day, isDeload: planned.isDeload, context: context).map(\.line))
+            let prefilled = state.prefill(planned.day, isDeload: planned.isDeload, context: context)
+            return Day(title: planned.title + (planned.inProgress ? " — in progress" : ""), lines: prefilled.map(\.line),
+                       warmUp: WarmUp(prefilled))
         }
     }
 }

@@ -11,12 +11,13 @@ struct TodayCommand: ParsableCommand {
             week while this one has none yet). "Today" and "this week" follow --now and --tz.
             --format csv|json|jsonl: one record with the columns date, week, planned, streak_weeks,
             workouts_this_week, volume_this_week, unit, last_workout_id, last_workout_date,
-            last_workout_label, last_workout_sets, last_workout_volume, bodyweight.
+            last_workout_label, last_workout_sets, last_workout_volume, bodyweight, warm_up (the warm-up for the
+            planned day's muscle groups, its lines joined with "; ", docs/COACH.md).
             """)
 
     static let columns = [
         "date", "week", "planned", "streak_weeks", "workouts_this_week", "volume_this_week", "unit", "last_workout_id",
-        "last_workout_date", "last_workout_label", "last_workout_sets", "last_workout_volume", "bodyweight",
+        "last_workout_date", "last_workout_label", "last_workout_sets", "last_workout_volume", "bodyweight", "warm_up",
     ]
 
     func run() throws {
@@ -35,7 +36,7 @@ struct TodayCommand: ParsableCommand {
             .int(Int64(consistency.currentStreak)), .int(Int64(consistency.workoutsThisWeek)),
             .mass(consistency.volumeThisWeek, in: unit), .text(unit.rawValue), .optional(last.map(WorkoutRows.id)),
             .optional(last?.day.iso), .optional(last?.label), .optional(last?.setCount), .mass(last?.volume, in: unit),
-            .mass(current?.weight, in: unit),
+            .mass(current?.weight, in: unit), .optional(planned?.warmUp.map { $0.lines(unit: unit).joined(separator: "; ") }),
         ])
         guard context.format == .table else {
             Printer.write(ReadOutput.single(rows, format: context.format))
@@ -45,6 +46,10 @@ struct TodayCommand: ParsableCommand {
         var text = "Today  " + weekday + " " + query.today.iso + "  ·  week " + query.today.isoWeekText + "\n"
         if let planned {
             text += "\nPlanned\n" + planned.lines.map { "  " + $0 + "\n" }.joined()
+            if let warmUp = planned.warmUp {
+                text += "\nWarm-up (" + warmUp.groups.map(\.rawValue).joined(separator: ", ") + ")\n"
+                    + warmUp.lines(unit: unit).map { "  " + $0 + "\n" }.joined()
+            }
         }
         if let last {
             text += "\nLast workout\n" + WorkoutRows.text(last, state: state, unit: unit) + "\n"
