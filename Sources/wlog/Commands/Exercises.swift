@@ -72,7 +72,9 @@ struct ExerciseCommand: ParsableCommand {
             the longest hold; assisted: the least assistance).
             --format csv|jsonl: the chart series (date, exercise_id, value, unit, set_id).
             --format json: one object: the card (the columns of wlog exercises) with "records" (the
-            columns of export prs), "chart" and "recent" (the columns of export sets, newest first).
+            columns of export prs), "chart" and "recent" (the columns of export sets, newest first), and for a
+            strength exercise "progression": its jumps and the volume of 4 weeks against the 4 before
+            (docs/COACH.md).
             """)
 
     @Argument(help: "The exercise: name, id or alias, any case; a unique prefix is enough.") var exercise: String
@@ -93,6 +95,7 @@ struct ExerciseCommand: ParsableCommand {
         let chart = ChartRows.rows(ChartSeries(exercise: found, sets: live, minReps: minReps), exercise: found, unit: unit)
         let records = found.kind == .assisted ? nil : sets.records(of: found.id)
         let recentSets = Array(live.suffix(recent).reversed())
+        let trend = found.kind == .strength ? state.progressionTrend(found, context: query) : nil
         switch context.format {
         case .csv, .jsonl:
             Printer.write(ReadOutput.render(chart, format: context.format))
@@ -103,10 +106,11 @@ struct ExerciseCommand: ParsableCommand {
             let fields = ReadOutput.fields(cardRows) + [
                 ("records", ReadOutput.array(recordRows, multiline: true)), ("chart", ReadOutput.array(chart, multiline: true)),
                 ("recent", ReadOutput.array(sets.rows(recentSets), multiline: true)),
-            ]
+            ] + (trend.map { [("progression", ProgressionRows.json($0, unit: unit))] } ?? [])
             Printer.write(ReadOutput.object(fields) + "\n")
         case .table:
-            Printer.write(text(found, card: card, records: records, chart: chart, recent: recentSets, sets: sets, now: context.now))
+            Printer.write(text(found, card: card, records: records, chart: chart, recent: recentSets, sets: sets, now: context.now)
+                + (trend.map { ProgressionRows.text($0, unit: unit) } ?? ""))
         }
     }
 
