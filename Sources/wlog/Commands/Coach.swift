@@ -14,7 +14,8 @@ struct CoachCommand: ParsableCommand {
             load over 7 ÷ 28 days (and exponentially weighted), from the first session on; weekly
             monotony and strain (Foster): a description of the trend, not an injury predictor.
             --load: only the load figures (columns day, acute, chronic, ratio, ewma_acute, ewma_chronic,
-            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […]}.
+            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […], "effort": {…}}
+            (the effort ratings' weekly means, trend and correlation with e1RM, docs/COACH.md).
             --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight
             (the profile's sex picks the constants).
             --format csv|json|jsonl: columns kind, exercise, message (with --scores: one record).
@@ -37,12 +38,14 @@ struct CoachCommand: ParsableCommand {
             return Printer.write(LoadRows.text(figures))
         }
         let report = loaded.state.coachReport(context: query)
+        let effort = loaded.state.effortPattern(context: query)
         guard context.format == .table else {
             var rows = Rows(columns: ["kind", "exercise", "message"])
             for s in report.suggestions { rows.append([.text(s.kind.rawValue), .optional(s.exercise), .text(s.message)]) }
             guard context.format == .json else { return Printer.emit(rows, format: context.format) }
             return Printer.write(ReadOutput.object([("suggestions", ReadOutput.array(rows, multiline: false)),
-                                                    ("load", ReadOutput.array(LoadRows.rows(report.load), multiline: false))]) + "\n")
+                                                    ("load", ReadOutput.array(LoadRows.rows(report.load), multiline: false)),
+                                                    ("effort", EffortRows.json(effort))]) + "\n")
         }
         var text = "Suggestions\n"
         if report.suggestions.isEmpty { text += "  nothing to change: keep following the plan\n" }
@@ -58,7 +61,7 @@ struct CoachCommand: ParsableCommand {
             text += "  " + tag + String(repeating: " ", count: max(1, 11 - TableText.width(tag)))
                 + (s.exercise.map { $0 + ": " } ?? "") + s.message + "\n"
         }
-        text += "\n" + LoadRows.text(report.load)
+        text += "\n" + LoadRows.text(report.load) + EffortRows.text(effort)
         Printer.write(text)
     }
 
