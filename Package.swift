@@ -140,8 +140,7 @@ let package = Package(
                           path: "Sources/wlog-generate"),
         .testTarget(
             name: "WlogCoreTests",
-            dependencies: ["WlogCore", "WlogGenerator", .product(name: "PropertyBased", package: "swift-property-based")],
-            resources: [.copy("Golden")]
+            dependencies: ["WlogCore", "WlogGenerator", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "WlogInteropTests",

@@ -34,7 +34,6 @@ public struct Lifer {
     var deferred: [(payload: EventPayload, at: ZonedInstant)] = []
     var workouts = 0
 
-    static let mainLifts = ["squat", "bench-press", "deadlift", "overhead-press", "barbell-row"]
 
     /// A history of `years` years ending on `end`, from `seed`, with ids of `ids` (keyed by
     /// `journalID` for `.wlog`), handed to `sink` by `run()`.

@@ -54,10 +54,4 @@ extension WlogState {
     func routineWorkouts(context: QueryContext) -> [WorkoutRecord] {
         allWorkouts.filter { !$0.isDiscarded && $0.routine != nil && $0.started.instant <= context.now }
     }
-
-    /// The target of an exercise in the active routine (its first planned occurrence), if any.
-    public func plannedTarget(of exercise: String, context: QueryContext) -> PlannedExercise? {
-        activeRoutine(context: context)?.days.sorted { $0.index < $1.index }
-            .lazy.flatMap(\.exercises).first { $0.exercise == exercise }
-    }
 }

@@ -136,13 +136,6 @@ public struct WlogState: Sendable, Equatable {
     /// Whether an event with this id has been applied.
     public func contains(eventID: EventID) -> Bool { eventIndex.value(for: eventID) != nil }
 
-    /// The ids of every applied event, for duplicate detection (built on demand).
-    public var eventIDs: Set<EventID> {
-        var ids = Set<EventID>(minimumCapacity: eventIndex.count)
-        eventIndex.forEach { id, _ in ids.insert(id) }
-        return ids
-    }
-
     /// The display unit: the settings' unit, else the profile's, else kilograms.
     public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
 

@@ -71,9 +71,6 @@ public struct EventID: Sendable, Hashable, Comparable, Codable {
         }
     }
 
-    /// Whether the id's hex starts with `prefix` (lowercased by the caller).
-    public func hasHexPrefix(_ prefix: String) -> Bool { hex.hasPrefix(prefix) }
-
     public static func < (lhs: EventID, rhs: EventID) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
