@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Testing
 @testable import wlog
@@ -46,6 +47,31 @@ import Testing
 
     /// Random argument lists from each command's vocabulary: whenever the quick parse takes one,
     /// ArgumentParser takes it too, with the same fields.
+    /// Issue 19: every option and flag of a command the quick parse makes is one it sets, read
+    /// from ArgumentParser's own description of the command (`--experimental-dump-help`), so an
+    /// option added to the command and not to `QuickParse` fails here, not in a lifter's `run()`.
+    @Test(arguments: [
+        (["prs"], QuickParse.prsOptions, [String](), 1),
+        (["history"], QuickParse.historyOptions, [], 0),
+        (["append", "set"], QuickParse.appendSetOptions, QuickParse.appendSetFlags, 2),
+    ])
+    func knowsEveryOptionOfItsCommands(command: [String], options: [String], flags: [String], positionals: Int) async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        let dump = try await wlog.run(command + ["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let arguments = try #require((root["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        func longNames(_ kind: String) -> Set<String> {
+            Set(arguments.filter { $0["kind"] as? String == kind }.flatMap { argument in
+                ((argument["names"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+            }.map { "--" + $0 })
+        }
+        #expect(longNames("option") == Set(options), "\(command)")
+        #expect(longNames("flag").subtracting(["--help", "--version"]) == Set(flags), "\(command)")
+        #expect(arguments.filter { $0["kind"] as? String == "positional" }.count == positionals, "\(command)")
+    }
+
     @Test func agreesWithArgumentParserOnRandomArguments() throws {
         let vocabulary: [(path: [String], words: [String])] = [
             (["prs"], ["bench", "--reps", "1,3", "--reps=2", "-r", "5", "--", "help", "--x", "-", "a b"]),

@@ -28,9 +28,18 @@ enum QuickParse {
         }
     }
 
+    /// The long options and flags each command made here takes: `QuickParseTests` checks they are
+    /// exactly the command's ArgumentParser options, so one added there and not here fails a test
+    /// instead of trapping in `run()`.
+    static let prsOptions = ["--reps"]
+    static let historyOptions = ["--since", "--until", "--exercise", "--group", "--search", "--limit", "--offset"]
+    static let appendSetOptions = ["--weight", "--reps", "--rpe", "--rir", "--effort", "--type", "--at", "--notes",
+                                   "--sets", "--workout", "--group", "--id"]
+    static let appendSetFlags = ["--not-done", "--create", "--force"]
+
     /// `prs [EXERCISE] [--reps R]`.
     static func prs(_ arguments: ArraySlice<String>) -> PRs? {
-        guard let plain = PlainArguments(arguments, options: ["--reps"]), plain.positionals.count <= 1 else { return nil }
+        guard let plain = PlainArguments(arguments, options: prsOptions), plain.positionals.count <= 1 else { return nil }
         var command = PRs()
         command.exercise = plain.positionals.first
         command.reps = plain.value("--reps")
@@ -39,8 +48,7 @@ enum QuickParse {
 
     /// `history` and its filters.
     static func history(_ arguments: ArraySlice<String>) -> History? {
-        let names = ["--since", "--until", "--exercise", "--group", "--search", "--limit", "--offset"]
-        guard let plain = PlainArguments(arguments, options: names), plain.positionals.isEmpty,
+        guard let plain = PlainArguments(arguments, options: historyOptions), plain.positionals.isEmpty,
               let limit = plain.int("--limit", default: HistoryFilterOptions.defaultLimit),
               let offset = plain.int("--offset", default: 0) else { return nil }
         var filter = HistoryFilterOptions()
@@ -58,9 +66,7 @@ enum QuickParse {
 
     /// `append set EXERCISE [SPEC…]` and its options.
     static func appendSet(_ arguments: ArraySlice<String>) -> AppendSet? {
-        let names = ["--weight", "--reps", "--rpe", "--rir", "--effort", "--type", "--at", "--notes",
-                     "--sets", "--workout", "--group", "--id"]
-        guard let plain = PlainArguments(arguments, options: names, flags: ["--not-done", "--create", "--force"]),
+        guard let plain = PlainArguments(arguments, options: appendSetOptions, flags: appendSetFlags),
               let exercise = plain.positionals.first,
               let reps = plain.optionalInt("--reps"), let effort = plain.optionalInt("--effort"),
               let sets = plain.optionalInt("--sets"),
