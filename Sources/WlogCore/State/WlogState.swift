@@ -10,6 +10,8 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var lastSeq: UInt64 = 0
     /// The number of distinct events applied.
     public internal(set) var eventCount: Int = 0
+    /// How far the journal's tail is in stamp order (`audit`'s latest events).
+    package internal(set) var stampOrder = StampOrder()
     /// The id of every applied event (duplicate detection) → the index of its set in `sets.rows`
     /// for `set.logged`, −1 for any other event. One table, one hash per event.
     var eventIndex = EventIDTable()
@@ -84,6 +86,7 @@ public struct WlogState: Sendable, Equatable {
         guard insertEventID(event) else { return }
         eventCount += 1
         if event.seq > lastSeq { lastSeq = event.seq }
+        stampOrder.note(seq: event.seq, recorded: event.envelope.recorded.millisecondsSince1970)
         switch event.payload {
         case .setLogged(let p): applySetLogged(p, event: event)
         case .setEdited(let p): applySetEdited(p, event: event)
