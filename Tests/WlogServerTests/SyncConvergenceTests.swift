@@ -5,10 +5,10 @@ import WlogGenerator
 
 /// Issue 15's law end to end (docs/SYNC.md): N replicas (2 to 5 journals of one lifter) each take
 /// a random interleaving of random commands — log a set, back-dated set, edit, delete, body
-/// weight, workout start/finish — through the real `wlog`, with random `wlog sync`s against a real
+/// weight and its correction, a setting, workout start/finish — through the real `wlog`, with random `wlog sync`s against a real
 /// server on a loopback port between them. After a final round of syncs every replica holds every
 /// event created anywhere, once, and prints byte-identical `history`, `prs`, `export sets --format
-/// json`, `bodyweight` and `audit` (the latest events, all of them, and every version of a few sets).
+/// json`, `bodyweight` and `audit` (the latest events, all of them, every version of a few sets and a body-weight entry).
 ///
 /// Seeded: a failure names its seed; `WLOG_SYNC_SEED=N` runs that seed alone.
 @Suite struct SyncConvergenceTests {
@@ -24,9 +24,18 @@ import WlogGenerator
         let seed: UInt64
         let token: String
         var journals: [String]
-        /// The short ids of the sets each replica holds, and those the server holds (as `sync` moves them).
-        var known: [[String]]
-        var server: [String] = []
+        /// The short ids of the sets and body-weight entries each replica holds, and those the
+        /// server holds (as `sync` moves them).
+        struct Known {
+            var sets: [String] = [], entries: [String] = []
+
+            mutating func take(_ other: Known) {
+                sets += other.sets.filter { !sets.contains($0) }
+                entries += other.entries.filter { !entries.contains($0) }
+            }
+        }
+        var known: [Known]
+        var server = Known()
         var commands = 0, refused = 0, syncs = 0
         var clock: Int64 = 0
 
@@ -47,8 +56,8 @@ import WlogGenerator
         mutating func sync(_ r: Int) async throws {
             _ = try await wlog(r, ["sync"])
             syncs += 1
-            for id in known[r] where !server.contains(id) { server.append(id) }
-            for id in server where !known[r].contains(id) { known[r].append(id) }
+            server.take(known[r])
+            known[r].take(server)
         }
 
         /// The ids of every event replica r holds (each once) — nil when one is there twice.
@@ -62,9 +71,9 @@ import WlogGenerator
         mutating func act(_ r: Int, using g: inout Xoshiro) async throws {
             let back = SyncConvergenceTests.base.adding(milliseconds: clock - Int64.random(in: 0...3, using: &g) * 3_600_000).iso8601
             let weight = String(Double(Int.random(in: 16...40, using: &g)) * 2.5)
-            let set = known[r].randomElement(using: &g)
+            let set = known[r].sets.randomElement(using: &g)
             var arguments: [String]
-            switch Int.random(in: 0..<10, using: &g) {
+            switch Int.random(in: 0..<12, using: &g) {
             case 0...2:
                 arguments = ["append", "set", ["bench", "squat", "deadlift"].randomElement(using: &g) ?? "bench",
                              weight + "x\(Int.random(in: 1...8, using: &g))" + (Bool.random(using: &g) ? "x2" : "")]
@@ -82,18 +91,25 @@ import WlogGenerator
             case 7:
                 arguments = ["append", "bodyweight", String(Double(Int.random(in: 780...820, using: &g)) / 10)]
                     + (Bool.random(using: &g) ? ["--at", back] : [])
-            case 8: arguments = ["append", "workout", "start", "--name", ["Upper", "Lower"].randomElement(using: &g) ?? "Upper"]
+            case 8:
+                guard let entry = known[r].entries.randomElement(using: &g) else { return try await act(r, using: &g) }
+                arguments = ["append", "bodyweight", "edit", entry, "--weight", String(Double(Int.random(in: 780...820, using: &g)) / 10)]
+                    + (Bool.random(using: &g) ? ["--notes", "scale \(r)"] : [])
+            case 9:
+                arguments = Bool.random(using: &g) ? ["settings", "set", "e1rm-formula", ["epley", "brzycki", "lander"].randomElement(using: &g) ?? "epley"]
+                    : ["settings", "set", "unit", Bool.random(using: &g) ? "kg" : "lb"]
+            case 10: arguments = ["append", "workout", "start", "--name", ["Upper", "Lower"].randomElement(using: &g) ?? "Upper"]
             default: arguments = ["append", "workout", "finish", "--soreness", "\(Int.random(in: 1...5, using: &g))"]
             }
-            let logs = arguments[1] == "set"
-            let result = try await wlog(r, arguments, allowing: logs ? [0] : [0, 65])
+            let logs = arguments[...1] == ["append", "set"], weighs = arguments[...1] == ["append", "bodyweight"] && arguments[2] != "edit"
+            let result = try await wlog(r, arguments, allowing: logs || weighs ? [0] : [0, 65])
             commands += 1
             if result.status != 0 { refused += 1 }
-            if logs {
-                known[r] += result.stdout.split(separator: "\n").compactMap { line in
-                    line.split(separator: " ").first.map(String.init).flatMap { $0.count == 8 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
-                }
+            let made = result.stdout.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").first.map(String.init).flatMap { $0.count == 8 && $0.allSatisfy(\.isHexDigit) ? $0 : nil }
             }
+            if logs { known[r].sets += made }
+            if weighs { known[r].entries += made }
         }
     }
 
@@ -107,7 +123,7 @@ import WlogGenerator
                 var g = Xoshiro(seed: seed)
                 let count = 2 + Int((seed - 1) % 4)  // 2 to 5 replicas, each count as often
                 let journals = (0..<count).map { harness.data + "/replica-\($0).wlog" }
-                var run = Run(seed: seed, token: token, journals: journals, known: Array(repeating: [], count: count))
+                var run = Run(seed: seed, token: token, journals: journals, known: Array(repeating: Run.Known(), count: count))
                 for r in 0..<count {
                     _ = try await run.wlog(r, ["init", "--unit", "kg", "--tz", "UTC"])
                     _ = try await run.wlog(r, ["remote", "add", "origin", "http://127.0.0.1:\(port)"])
@@ -128,7 +144,8 @@ import WlogGenerator
                 #expect(Set(server) == created && server.count == created.count, "\(context): the server")
                 var first: [String] = []
                 // And every version of a few sets, both devices' edits included.
-                let audits = Set([run.server.first, run.server.last, run.server.randomElement(using: &g)].compactMap { $0 })
+                let audits = Set([run.server.sets.first, run.server.sets.last, run.server.sets.randomElement(using: &g),
+                                  run.server.entries.last].compactMap { $0 })
                 let reads = Self.reads + audits.sorted().map { ["audit", $0] }
                 for r in 0..<count {
                     #expect(try await run.eventIDs(r) == created, "\(context): replica \(r) misses or repeats an event")
