@@ -15,8 +15,8 @@ public struct Profile: Sendable, Hashable {
     /// An empty profile.
     public init() {}
 
-    /// Overwrites the fields present in `update`; the body-weight goal is kept by the state.
-    /// Each field the update sets, unless a later update (by stamp) set it already.
+    /// Overwrites the fields present in `update`, each unless a later update set it already
+    /// (`LatestChanges`); the body-weight goal is kept by the state.
     mutating func apply(_ update: ProfileUpdated, stamp: SetChange.Stamp, latest: inout LatestChanges) {
         func take(_ field: String) -> Bool { latest.take("profile." + field, stamp) }
         if let v = update.name, take("name") { name = v }

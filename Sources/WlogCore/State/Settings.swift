@@ -16,8 +16,8 @@ public struct Settings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// Overwrites the fields present in `change`.
-    /// Each field the change sets, unless a later change (by stamp) set it already.
+    /// Overwrites the fields present in `change`, each unless a later change set it already
+    /// (`LatestChanges`: concurrent changes from two devices resolve the same everywhere).
     mutating func apply(_ change: SettingsChanged, stamp: SetChange.Stamp, latest: inout LatestChanges) {
         if let v = change.unit, latest.take("settings.unit", stamp) { unit = v }
         if let v = change.timeZone, latest.take("settings.timeZone", stamp) { timeZone = v }

@@ -13,7 +13,7 @@ extension WlogState {
             id: event.id, seq: event.seq, at: event.envelope.occurred, weight: p.weight, notes: p.notes)
     }
 
-    /// Each field the edit sets, unless a later edit (by stamp) set it already.
+    /// Each field the edit sets, unless a later edit set it already (`LatestChanges`).
     mutating func applyBodyweightEdited(_ p: BodyweightEdited, stamp: SetChange.Stamp) {
         guard var entry = bodyweights[p.entry] else { return }
         let key = "bodyweight." + p.entry.hex + "."

@@ -83,7 +83,7 @@ extension WlogState {
         index(exercise)
     }
 
-    /// Each field the update sets, unless a later update (by stamp) set it already.
+    /// Each field the update sets, unless a later update set it already (`LatestChanges`).
     mutating func applyExerciseUpdated(_ p: ExerciseUpdated, stamp: SetChange.Stamp) {
         guard var exercise = exercise(p.exercise) else { return }
         let key = "exercise." + p.exercise + "."
