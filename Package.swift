@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "WlogServerTests",
             dependencies: [
-                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres",
+                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres", "WlogGenerator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),

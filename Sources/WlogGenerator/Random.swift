@@ -1,11 +1,12 @@
 import WlogCore
 
 /// A small, fast, seedable generator (xoshiro256**, seeded through SplitMix64): the same seed
-/// gives the same history on every machine and every Swift version.
-struct Xoshiro: RandomNumberGenerator {
+/// gives the same history on every machine and every Swift version (and the same random
+/// commands to the tests that draw them, e.g. `SyncConvergenceTests`).
+package struct Xoshiro: RandomNumberGenerator {
     private var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         var x = seed
         func splitMix() -> UInt64 {
             x &+= 0x9E37_79B9_7F4A_7C15
@@ -17,7 +18,7 @@ struct Xoshiro: RandomNumberGenerator {
         s0 = splitMix(); s1 = splitMix(); s2 = splitMix(); s3 = splitMix()
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3

@@ -30,7 +30,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order"
+    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order-stamp-tail-latest-changes"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -179,6 +179,8 @@ extension WlogState {
     func writeSnapshot(into w: inout SnapshotWriter) {
         w.u64(lastSeq)
         w.int(eventCount)
+        w.i64(stampOrder.latest)
+        w.u64(stampOrder.orderedFrom)
         // The id table as it is (no rehashing on read): its slots, then the ids and their values
         // in insertion order.
         w.plainArray(eventIndex.slots)
@@ -206,6 +208,13 @@ extension WlogState {
         for id in equipment.keys.sorted() { if let item = equipment[id] { w.equipmentItem(item) } }
         w.u64(UInt64(routines.count))
         for id in routines.keys.sorted() { if let record = routines[id] { w.routine(record) } }
+        w.u64(UInt64(latest.stamps.count))
+        for key in latest.stamps.keys.sorted() {
+            guard let stamp = latest.stamps[key] else { continue }
+            w.string(key)
+            w.i64(stamp.recorded)
+            w.id(stamp.id)
+        }
         w.recordsCache(recordsCache) { setSlot($0).map { Int32(truncatingIfNeeded: $0) } }
     }
 
@@ -215,6 +224,8 @@ extension WlogState {
         var state = WlogState.initial
         state.lastSeq = try r.u64()
         state.eventCount = try r.int()
+        let latest = try r.i64()
+        state.stampOrder = StampOrder(latest: latest, orderedFrom: try r.u64())
         let slots = try r.plainArray(UInt64.self)
         let ids = try r.plainArray(EventID.self)
         let values = try r.plainArray(Int32.self)
@@ -274,6 +285,12 @@ extension WlogState {
             let record = try r.routine()
             state.routines[record.routine.id] = record
         }
+        var stamps: [String: SetChange.Stamp] = [:]
+        for _ in 0..<(try r.count()) {
+            let key = try r.string()
+            stamps[key] = SetChange.Stamp(recorded: try r.i64(), id: try r.id())
+        }
+        state.latest = LatestChanges(stamps: stamps)
         let known = state
         state.recordsCache = try r.recordsCache(ledger: known.sets) { known.exercise($0) }
         return state

@@ -15,17 +15,19 @@ public struct Profile: Sendable, Hashable {
     /// An empty profile.
     public init() {}
 
-    /// Overwrites the fields present in `update`; the body-weight goal is kept by the state.
-    mutating func apply(_ update: ProfileUpdated) {
-        if let v = update.name { name = v }
-        if let v = update.unit { unit = v }
-        if let v = update.timeZone { timeZone = v }
-        if let v = update.sex { sex = v }
-        if let v = update.birthYear { birthYear = v }
-        if let v = update.heightCentimetres { heightCentimetres = v }
-        if let v = update.experience { experience = v }
-        if let v = update.goal { goal = v }
-        if let v = update.daysPerWeek { daysPerWeek = v }
-        if let v = update.restTimerSeconds { restTimerSeconds = v }
+    /// Overwrites the fields present in `update`, each unless a later update set it already
+    /// (`LatestChanges`); the body-weight goal is kept by the state.
+    mutating func apply(_ update: ProfileUpdated, stamp: SetChange.Stamp, latest: inout LatestChanges) {
+        func take(_ field: String) -> Bool { latest.take("profile." + field, stamp) }
+        if let v = update.name, take("name") { name = v }
+        if let v = update.unit, take("unit") { unit = v }
+        if let v = update.timeZone, take("timeZone") { timeZone = v }
+        if let v = update.sex, take("sex") { sex = v }
+        if let v = update.birthYear, take("birthYear") { birthYear = v }
+        if let v = update.heightCentimetres, take("heightCentimetres") { heightCentimetres = v }
+        if let v = update.experience, take("experience") { experience = v }
+        if let v = update.goal, take("goal") { goal = v }
+        if let v = update.daysPerWeek, take("daysPerWeek") { daysPerWeek = v }
+        if let v = update.restTimerSeconds, take("restTimerSeconds") { restTimerSeconds = v }
     }
 }

@@ -16,13 +16,14 @@ public struct Settings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// Overwrites the fields present in `change`.
-    mutating func apply(_ change: SettingsChanged) {
-        if let v = change.unit { unit = v }
-        if let v = change.timeZone { timeZone = v }
-        if let v = change.restTimerSeconds { restTimerSeconds = v }
-        if let v = change.e1rmFormula { e1rmFormula = v }
-        if let v = change.prReps { prReps = v }
-        if let v = change.e1rmMaxReps { e1rmMaxReps = v }
+    /// Overwrites the fields present in `change`, each unless a later change set it already
+    /// (`LatestChanges`: concurrent changes from two devices resolve the same everywhere).
+    mutating func apply(_ change: SettingsChanged, stamp: SetChange.Stamp, latest: inout LatestChanges) {
+        if let v = change.unit, latest.take("settings.unit", stamp) { unit = v }
+        if let v = change.timeZone, latest.take("settings.timeZone", stamp) { timeZone = v }
+        if let v = change.restTimerSeconds, latest.take("settings.restTimerSeconds", stamp) { restTimerSeconds = v }
+        if let v = change.e1rmFormula, latest.take("settings.e1rmFormula", stamp) { e1rmFormula = v }
+        if let v = change.prReps, latest.take("settings.prReps", stamp) { prReps = v }
+        if let v = change.e1rmMaxReps, latest.take("settings.e1rmMaxReps", stamp) { e1rmMaxReps = v }
     }
 }

@@ -13,11 +13,13 @@ extension WlogState {
             id: event.id, seq: event.seq, at: event.envelope.occurred, weight: p.weight, notes: p.notes)
     }
 
-    mutating func applyBodyweightEdited(_ p: BodyweightEdited) {
+    /// Each field the edit sets, unless a later edit set it already (`LatestChanges`).
+    mutating func applyBodyweightEdited(_ p: BodyweightEdited, stamp: SetChange.Stamp) {
         guard var entry = bodyweights[p.entry] else { return }
-        if let v = p.weight { entry.weight = v }
-        if let v = p.at { entry.at = v }
-        if let v = p.notes { entry.notes = v.isEmpty ? nil : v }
+        let key = "bodyweight." + p.entry.hex + "."
+        if let v = p.weight, latest.take(key + "weight", stamp) { entry.weight = v }
+        if let v = p.at, latest.take(key + "at", stamp) { entry.at = v }
+        if let v = p.notes, latest.take(key + "notes", stamp) { entry.notes = v.isEmpty ? nil : v }
         bodyweights[p.entry] = entry
     }
 }

@@ -83,18 +83,21 @@ extension WlogState {
         index(exercise)
     }
 
-    mutating func applyExerciseUpdated(_ p: ExerciseUpdated) {
+    /// Each field the update sets, unless a later update set it already (`LatestChanges`).
+    mutating func applyExerciseUpdated(_ p: ExerciseUpdated, stamp: SetChange.Stamp) {
         guard var exercise = exercise(p.exercise) else { return }
-        if let v = p.name { exercise.name = v }
-        if let v = p.kind { exercise.kind = v }
-        if let v = p.group { exercise.group = v }
-        if let v = p.muscles { exercise.muscles = v }
-        if let v = p.secondary { exercise.secondary = v }
-        if let v = p.equipment { exercise.equipment = v }
-        if let v = p.pattern { exercise.pattern = v }
-        if let v = p.prReps { exercise.prReps = v }
-        if let v = p.pinnedNote { exercise.pinnedNote = v.isEmpty ? nil : v }
-        if let v = p.aliases { exercise.aliases = v }
+        let key = "exercise." + p.exercise + "."
+        func take(_ field: String) -> Bool { latest.take(key + field, stamp) }
+        if let v = p.name, take("name") { exercise.name = v }
+        if let v = p.kind, take("kind") { exercise.kind = v }
+        if let v = p.group, take("group") { exercise.group = v }
+        if let v = p.muscles, take("muscles") { exercise.muscles = v }
+        if let v = p.secondary, take("secondary") { exercise.secondary = v }
+        if let v = p.equipment, take("equipment") { exercise.equipment = v }
+        if let v = p.pattern, take("pattern") { exercise.pattern = v }
+        if let v = p.prReps, take("prReps") { exercise.prReps = v }
+        if let v = p.pinnedNote, take("pinnedNote") { exercise.pinnedNote = v.isEmpty ? nil : v }
+        if let v = p.aliases, take("aliases") { exercise.aliases = v }
         if !exercise.guessed.isEmpty {
             let set = ExerciseTrait.set(by: p)
             exercise.guessed.removeAll(where: set.contains)

@@ -53,6 +53,7 @@ extension WlogState {
         guard eventIndex.insertIfAbsent(id, value: Int32(truncatingIfNeeded: index)) else { return }
         eventCount += 1
         if seq > lastSeq { lastSeq = seq }
+        stampOrder.note(seq: seq, recorded: recorded.millisecondsSince1970)
         let slot = exercise >= 0 ? exercise : sets.exerciseSlot(p.text?.exercise ?? "")
         let row = sets.row(
             id: id, seq: seq, exercise: slot, workout: p.workout, performed: performed, reps: p.reps,

@@ -10,6 +10,8 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var lastSeq: UInt64 = 0
     /// The number of distinct events applied.
     public internal(set) var eventCount: Int = 0
+    /// How far the journal's tail is in stamp order (`audit`'s latest events).
+    package internal(set) var stampOrder = StampOrder()
     /// The id of every applied event (duplicate detection) → the index of its set in `sets.rows`
     /// for `set.logged`, −1 for any other event. One table, one hash per event.
     var eventIndex = EventIDTable()
@@ -36,7 +38,7 @@ public struct WlogState: Sendable, Equatable {
 
     /// Body-weight entries by id, deleted ones included.
     var bodyweights: [EventID: BodyweightEntry] = [:]
-    /// The body-weight goal (`goal.set`, or the profile's body-weight goal, whichever came last).
+    /// The body-weight goal (`goal.set`, or the profile's body-weight goal, whichever is the latest change: `LatestChanges`).
     public internal(set) var goal: Mass?
     /// The lifter's profile.
     public internal(set) var profile = Profile()
@@ -48,6 +50,9 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var equipment: [String: EquipmentItem] = [:]
     /// Routines by id, retired ones included (see `RoutineRecord.isRetired`).
     public internal(set) var routines: [String: RoutineRecord] = [:]
+    /// The stamp of the change each setting, profile field, goal, body-weight field, exercise
+    /// field, equipment item and routine has: concurrent changes resolve by it.
+    var latest = LatestChanges()
     /// Every exercise's personal records, when a snapshot brought them (derived; see `RecordsCache`).
     var recordsCache = RecordsCache()
     /// The date of the last line `apply(line:)` read (a cache; never compared).
@@ -84,6 +89,7 @@ public struct WlogState: Sendable, Equatable {
         guard insertEventID(event) else { return }
         eventCount += 1
         if event.seq > lastSeq { lastSeq = event.seq }
+        stampOrder.note(seq: event.seq, recorded: event.envelope.recorded.millisecondsSince1970)
         switch event.payload {
         case .setLogged(let p): applySetLogged(p, event: event)
         case .setEdited(let p): applySetEdited(p, event: event)
@@ -97,30 +103,34 @@ public struct WlogState: Sendable, Equatable {
             applyWorkoutDiscarded(p)
             recordsCache.dropAll()
         case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
-        case .bodyweightEdited(let p): applyBodyweightEdited(p)
+        case .bodyweightEdited(let p): applyBodyweightEdited(p, stamp: SetChange.Stamp(event))
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
-        case .goalSet(let p): goal = p.weight
+        case .goalSet(let p): if latest.take("goal", SetChange.Stamp(event)) { goal = p.weight }
         case .readinessRecorded(let p):
             readiness.append(ReadinessEntry(id: event.id, at: event.envelope.occurred, readiness: p))
         case .profileUpdated(let p):
-            applyProfileUpdated(p)
+            applyProfileUpdated(p, stamp: SetChange.Stamp(event))
             recordsCache.dropAll()
         case .settingsChanged(let p):
-            settings.apply(p)
+            settings.apply(p, stamp: SetChange.Stamp(event), latest: &latest)
             recordsCache.dropAll()
         case .exerciseCreated(let e):
             applyExerciseCreated(e)
             recordsCache.dropAll()
         case .exerciseUpdated(let p):
-            applyExerciseUpdated(p)
+            applyExerciseUpdated(p, stamp: SetChange.Stamp(event))
             recordsCache.dropAll()
         case .exerciseRetired(let p):
             retiredExercises.insert(p.exercise)
             recordsCache.dropAll()
-        case .equipmentAdded(let item), .equipmentUpdated(let item): equipment[item.id] = item
-        case .equipmentRemoved(let p): equipment[p.id] = nil
-        case .routineCreated(let r), .routineUpdated(let r): routines[r.id] = RoutineRecord(routine: r)
-        case .routineRetired(let p): routines[p.id]?.isRetired = true
+        // An equipment item and a routine: the latest change wins as a whole (a removal or
+        // retirement included; creating a routine again brings it back).
+        case .equipmentAdded(let item), .equipmentUpdated(let item):
+            if latest.take("equipment." + item.id, SetChange.Stamp(event)) { equipment[item.id] = item }
+        case .equipmentRemoved(let p): if latest.take("equipment." + p.id, SetChange.Stamp(event)) { equipment[p.id] = nil }
+        case .routineCreated(let r), .routineUpdated(let r):
+            if latest.take("routine." + r.id, SetChange.Stamp(event)) { routines[r.id] = RoutineRecord(routine: r) }
+        case .routineRetired(let p): if latest.take("routine." + p.id, SetChange.Stamp(event)) { routines[p.id]?.isRetired = true }
         }
     }
 
@@ -139,8 +149,8 @@ public struct WlogState: Sendable, Equatable {
     /// The display unit: the settings' unit, else the profile's, else kilograms.
     public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
 
-    private mutating func applyProfileUpdated(_ p: ProfileUpdated) {
-        profile.apply(p)
-        if let weight = p.bodyweightGoal { goal = weight }
+    private mutating func applyProfileUpdated(_ p: ProfileUpdated, stamp: SetChange.Stamp) {
+        profile.apply(p, stamp: stamp, latest: &latest)
+        if let weight = p.bodyweightGoal, latest.take("goal", stamp) { goal = weight }
     }
 }

@@ -9,10 +9,11 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             With ID (a set, workout or body-weight entry id, 4 or more hex digits): every event about it,
             oldest first — logged, each edit with what it changed (reps 5 → 6), the deletion. Without ID:
-            the journal's last --limit events (default 20), oldest first.
-            Columns of csv/json/jsonl: seq, event_id, type, actor, recorded_at, occurred_at, subject,
-            change. recorded_at is when the event was appended (in the display zone); occurred_at when
-            it happened.
+            the latest --limit events (default 20), oldest first.
+            Events are in stamp order (recorded_at, then event id), the same on every replica.
+            Columns of csv/json/jsonl: event_id, type, actor, recorded_at, occurred_at, subject, change.
+            recorded_at is when the event was recorded (in the display zone); occurred_at when it
+            happened.
             """)
 
     @Argument(help: "A set, workout or body-weight entry id (prefix of 4+ hex digits).") var id: String?
@@ -51,11 +52,12 @@ struct AuditCommand: ParsableCommand {
             case .day(let day):
                 throw WlogError.refused("the workout of day:\(day.iso) has no events of its own — audit one of its sets (wlog show day:\(day.iso))")
             }
-            events = try session.events(in: state, after: firstSeq - 1) { AuditRows.concerns($0, id: target) }
+            events = StampOrder.sorted(try session.events(in: state, after: firstSeq - 1) { AuditRows.concerns($0, id: target) },
+                                            first: target)
         } else {
-            // The last `limit` sequence numbers hold the recent events (fewer with --as-of INSTANT).
-            let after = state.lastSeq > UInt64(limit) ? state.lastSeq - UInt64(limit) : 0
-            events = Array(try session.events(in: state, after: after).suffix(limit))
+            // The latest `limit` events by stamp, the same on every replica (read from the
+            // journal's tail when it decides them).
+            events = try state.stampOrder.latest(limit, lastSeq: state.lastSeq) { try session.events(in: state, after: $0) }
             heading = "last \(events.count) of \(state.eventCount) events"
         }
         let rows = AuditRows.rows(events, state: state, unit: loaded.unit, zone: loaded.zone)
@@ -70,13 +72,15 @@ struct AuditCommand: ParsableCommand {
         let showActor = actors.count > 1
         let showYear = years.count > 1
         if !showActor, let actor = actors.first { heading += "  ·  by " + actor }
-        var table = Rows(columns: ["seq", "recorded"] + (showActor ? ["actor"] : []) + ["type", "change"])
+        var table = Rows(columns: ["event", "recorded"] + (showActor ? ["actor"] : []) + ["type", "change"])
         for (index, cells) in rows.rows.enumerated() {
-            let change = (id == nil ? (cells[6].plain.isEmpty ? "" : String(cells[6].plain.prefix(8)) + "  ") : "") + cells[7].plain
-            table.append([cells[0], .text(showYear ? times[index] : String(times[index].dropFirst(5)))]
-                + (showActor ? [cells[3]] : []) + [cells[2], .text(change)])
+            // Without ID, what an edit, delete or finish is about (a new set or entry is its own id).
+            let subject = cells[5].plain, about = id == nil && !subject.isEmpty && subject != cells[0].plain
+            let change = (about ? String(subject.prefix(8)) + "  " : "") + cells[6].plain
+            table.append([.text(String(cells[0].plain.prefix(8))), .text(showYear ? times[index] : String(times[index].dropFirst(5)))]
+                + (showActor ? [cells[2]] : []) + [cells[1], .text(change)])
         }
-        let headers = ["Seq", showYear ? "Recorded" : "When " + (years.first.map(String.init) ?? "")]
+        let headers = ["Id", showYear ? "Recorded" : "When " + (years.first.map(String.init) ?? "")]
             + (showActor ? ["Actor"] : []) + ["Event", "Change"]
         Printer.write(heading + "\n" + TableText.render(TableFit.fit(table, column: headers.count - 1, headers: headers), headers: headers))
     }

@@ -2,18 +2,19 @@ import WlogCore
 
 /// Audit rows: who wrote which event when, and what it changed.
 ///
-/// Columns: `seq, event_id, type, actor, recorded_at, occurred_at, subject, change` — `subject`
+/// Columns: `event_id, type, actor, recorded_at, occurred_at, subject, change` — `subject`
 /// is the id of the set, workout, body-weight entry or exercise the event is about; `change` is
-/// the event as a lifter reads it (a set's edits as `reps 5 → 6`).
+/// the event as a lifter reads it (a set's edits as `reps 5 → 6`). No column depends on the
+/// journal's own numbering (`seq`), so replicas holding the same events print the same rows.
 enum AuditRows {
-    static let columns = ["seq", "event_id", "type", "actor", "recorded_at", "occurred_at", "subject", "change"]
+    static let columns = ["event_id", "type", "actor", "recorded_at", "occurred_at", "subject", "change"]
 
     static func rows(_ events: [Event], state: WlogState, unit: MassUnit, zone: Zone) -> Rows {
         var rows = Rows(columns: columns)
         let line = SetLine(state: state, unit: unit)
         for event in events {
             rows.append([
-                .int(Int64(event.seq)), .text(event.id.hex), .text(event.type.rawValue), .text(event.envelope.actor),
+                .text(event.id.hex), .text(event.type.rawValue), .text(event.envelope.actor),
                 .text(event.envelope.recorded.zoned(zone).iso8601WithOffset), .text(event.envelope.occurred.iso8601WithOffset),
                 .optional(subject(event)), .optional(change(event, state: state, line: line, unit: unit)),
             ])
