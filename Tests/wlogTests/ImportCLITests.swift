@@ -96,8 +96,11 @@ struct ImportCLITests {
         #expect(created.contains(#""custom":true,"guessed":["kind","group","equipment","pattern"]}"#), "\(created)")
         func guessed() async throws -> String? {
             let csv = try await wlog.run("exercises --format csv").stdout.split(separator: "\n")
-            #expect(csv.first?.hasSuffix(",previous,guessed") == true)
-            return csv.first { $0.hasPrefix("calf-press-machine,") }.map { String($0.split(separator: ",", omittingEmptySubsequences: false).last ?? "") }
+            #expect(csv.first?.hasSuffix(",previous,guessed,attachment") == true)
+            return csv.first { $0.hasPrefix("calf-press-machine,") }.map { line in
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                return fields.count >= 2 ? String(fields[fields.count - 2]) : ""
+            }
         }
         await #expect(try guessed() == "kind;group;equipment;pattern")
         let table = try await wlog.run("exercises")

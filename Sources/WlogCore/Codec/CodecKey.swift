@@ -15,7 +15,7 @@ enum CodecKey: String, CaseIterable, Sendable {
     case daysPerWeek = "days_per_week", bodyweightGoal = "bodyweight_goal", bodyweightGoalUnit = "bodyweight_goal_unit"
     case restTimerS = "rest_timer_s", e1rmFormula = "e1rm_formula", prReps = "pr_reps", e1rmMaxReps = "e1rm_max_reps"
     // exercises and equipment
-    case kind, group, muscles, secondary, equipment, pattern, pinnedNote = "pinned_note", custom, aliases, guessed
+    case kind, group, muscles, secondary, equipment, pattern, pinnedNote = "pinned_note", attachment, custom, aliases, guessed
     case weights, location, available
     // routines and workouts
     case routine, weeks, deloadWeeks = "deload_weeks", days, day, title, exercises

@@ -140,7 +140,7 @@ extension LineReader {
         guard let prReps = u.prReps else { throw missing(.prReps) }
         return Exercise(id: u.exercise, name: name, kind: kind, group: group, muscles: u.muscles ?? [],
                         secondary: u.secondary ?? [], equipment: equipment, pattern: pattern, prReps: prReps,
-                        pinnedNote: u.pinnedNote, isCustom: custom, aliases: u.aliases ?? [], guessed: guessed)
+                        pinnedNote: u.pinnedNote, attachment: u.attachment, isCustom: custom, aliases: u.aliases ?? [], guessed: guessed)
     }
 
     mutating func exerciseUpdated(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> ExerciseUpdated {
@@ -169,6 +169,7 @@ extension LineReader {
         case .pattern: u.pattern = try enumValue(MovementPattern.self, "a movement pattern such as \"push\"")
         case .prReps: u.prReps = try int()
         case .pinnedNote: u.pinnedNote = try string()
+        case .attachment: u.attachment = try string()
         case .aliases: u.aliases = try stringArray()
         default: return false
         }

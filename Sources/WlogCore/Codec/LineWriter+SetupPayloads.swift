@@ -34,6 +34,7 @@ extension LineWriter {
         key(.pattern); string(p.pattern.rawValue)
         key(.prReps); int(p.prReps)
         optional(.pinnedNote, p.pinnedNote)
+        optional(.attachment, p.attachment)
         if p.isCustom { key(.custom); bool(true) }
         if !p.aliases.isEmpty { strings(.aliases, p.aliases) }
         if !p.guessed.isEmpty { strings(.guessed, p.guessed.map(\.rawValue)) }
@@ -50,6 +51,7 @@ extension LineWriter {
         optional(.pattern, p.pattern?.rawValue)
         optional(.prReps, p.prReps)
         optional(.pinnedNote, p.pinnedNote)
+        optional(.attachment, p.attachment)
         if let aliases = p.aliases { strings(.aliases, aliases) }
     }
 

@@ -38,6 +38,7 @@ extension Decider {
             throw Refusal(field: "exercise.name", value: "\"\"", allowed: "give the exercise a name")
         }
         let prReps = try prReps(new.prReps, field: "exercise.pr-reps")
+        let attachment = try attachment(new.attachment, equipment: new.equipment)
         if let existing = state.exercise(named: name, group: new.group) {
             guard state.isRetired(existing.id) else { return (existing, []) }
             return (existing, [context.event(.exerciseCreated(existing))])
@@ -54,7 +55,7 @@ extension Decider {
             id: id, name: name, kind: new.kind ?? (new.group == .cardio ? .cardio : .strength), group: new.group,
             muscles: new.muscles, secondary: new.secondary, equipment: new.equipment,
             pattern: new.pattern ?? NewExercise.defaultPattern(for: new.group), prReps: prReps ?? 3,
-            pinnedNote: new.pinnedNote, isCustom: true, aliases: new.aliases)
+            pinnedNote: new.pinnedNote, attachment: attachment, isCustom: true, aliases: new.aliases)
         return (exercise, [context.event(.exerciseCreated(exercise))])
     }
 
@@ -66,6 +67,9 @@ extension Decider {
             throw Refusal(field: "exercise-update", value: "none", allowed: "give at least one field to change")
         }
         _ = try prReps(update.prReps, field: "exercise.pr-reps")
+        if let text = update.attachment, !text.isEmpty {
+            change.attachment = try attachment(text, equipment: update.equipment ?? exercise.equipment)
+        }
         if let name = update.name {
             let trimmed = String(name.trimmingASCIISpaces())
             guard !trimmed.isEmpty else {
@@ -79,6 +83,21 @@ extension Decider {
             change.name = trimmed
         }
         return [context.event(.exerciseUpdated(change))]
+    }
+
+    /// Seed 001's cable attachment: only a cable exercise has one; trimmed, 1 to 60 characters.
+    func attachment(_ text: String?, equipment: Equipment) throws(Refusal) -> String? {
+        guard let text else { return nil }
+        let trimmed = String(text.trimmingASCIISpaces())
+        guard equipment == .cable else {
+            throw Refusal(field: "exercise.attachment", value: quoted(trimmed),
+                          allowed: "an attachment is for cable exercises and this one uses \(equipment.rawValue); set --equipment cable with it")
+        }
+        guard (1...60).contains(trimmed.count) else {
+            throw Refusal(field: "exercise.attachment", value: quoted(trimmed),
+                          allowed: "name the attachment in 1 to 60 characters, e.g. rope, straight bar, V-bar, single handle")
+        }
+        return trimmed
     }
 
     func retireExercise(_ text: String) throws(Refusal) -> [Event] {

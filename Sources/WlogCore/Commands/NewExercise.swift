@@ -13,11 +13,13 @@ public struct NewExercise: Sendable, Hashable {
     /// Default PR reps as typed, 1–50; default 3 for a custom exercise.
     public var prReps: Int?
     public var pinnedNote: String?
+    /// The cable attachment (cable exercises only).
+    public var attachment: String?
     public var aliases: [String]
 
     public init(name: String, group: MuscleGroup, kind: ExerciseKind? = nil, muscles: [Muscle] = [],
                 secondary: [MuscleGroup] = [], equipment: Equipment = .none, pattern: MovementPattern? = nil,
-                prReps: Int? = nil, pinnedNote: String? = nil, aliases: [String] = []) {
+                prReps: Int? = nil, pinnedNote: String? = nil, attachment: String? = nil, aliases: [String] = []) {
         self.name = name
         self.group = group
         self.kind = kind
@@ -27,6 +29,7 @@ public struct NewExercise: Sendable, Hashable {
         self.pattern = pattern
         self.prReps = prReps
         self.pinnedNote = pinnedNote
+        self.attachment = attachment
         self.aliases = aliases
     }
 

@@ -79,11 +79,14 @@ public struct ExerciseUpdated: Sendable, Hashable {
     public var prReps: Int?
     /// `""` clears the pinned note.
     public var pinnedNote: String?
+    /// `""` clears the attachment.
+    public var attachment: String?
     public var aliases: [String]?
 
     public init(exercise: String, name: String? = nil, kind: ExerciseKind? = nil, group: MuscleGroup? = nil,
                 muscles: [Muscle]? = nil, secondary: [MuscleGroup]? = nil, equipment: Equipment? = nil,
-                pattern: MovementPattern? = nil, prReps: Int? = nil, pinnedNote: String? = nil, aliases: [String]? = nil) {
+                pattern: MovementPattern? = nil, prReps: Int? = nil, pinnedNote: String? = nil, attachment: String? = nil,
+                aliases: [String]? = nil) {
         self.exercise = exercise
         self.name = name
         self.kind = kind
@@ -94,6 +97,7 @@ public struct ExerciseUpdated: Sendable, Hashable {
         self.pattern = pattern
         self.prReps = prReps
         self.pinnedNote = pinnedNote
+        self.attachment = attachment
         self.aliases = aliases
     }
 }

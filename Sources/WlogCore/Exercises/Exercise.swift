@@ -109,6 +109,9 @@ public struct Exercise: Sendable, Hashable, Codable {
     public var prReps: Int
     /// A note pinned to the exercise (cues, seat settings).
     public var pinnedNote: String?
+    /// The cable attachment a cable exercise uses (seed 001): "rope", "straight bar", a name of the
+    /// lifter's arsenal; nil when unset.
+    public var attachment: String?
     /// Whether the lifter created it.
     public var isCustom: Bool
     /// Other names it is found by.
@@ -121,7 +124,7 @@ public struct Exercise: Sendable, Hashable, Codable {
     public init(
         id: String, name: String, kind: ExerciseKind = .strength, group: MuscleGroup,
         muscles: [Muscle] = [], secondary: [MuscleGroup] = [], equipment: Equipment = .none,
-        pattern: MovementPattern, prReps: Int = 1, pinnedNote: String? = nil, isCustom: Bool = false,
+        pattern: MovementPattern, prReps: Int = 1, pinnedNote: String? = nil, attachment: String? = nil, isCustom: Bool = false,
         aliases: [String] = [], guessed: [ExerciseTrait] = []
     ) {
         self.id = id
@@ -134,6 +137,7 @@ public struct Exercise: Sendable, Hashable, Codable {
         self.pattern = pattern
         self.prReps = prReps
         self.pinnedNote = pinnedNote
+        self.attachment = attachment
         self.isCustom = isCustom
         self.aliases = aliases
         self.guessed = guessed

@@ -23,6 +23,7 @@ extension SnapshotWriter {
         array(e.secondary) { $0.raw($1) }
         raw(e.equipment); raw(e.pattern); int(e.prReps)
         optional(e.pinnedNote) { $0.string($1) }
+        optional(e.attachment) { $0.string($1) }
         bool(e.isCustom)
         array(e.aliases) { $0.string($1) }
         array(e.guessed) { $0.raw($1) }
@@ -150,12 +151,13 @@ extension SnapshotReader {
         let equipment = try raw(Equipment.self), pattern = try raw(MovementPattern.self)
         let prReps = try int()
         let pinned = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
+        let attachment = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
         let custom = try bool()
         let aliases = try array { (r: inout R) throws(SnapshotError) in try r.string() }
         let guessed = try array { (r: inout R) throws(SnapshotError) in try r.raw(ExerciseTrait.self) }
         return Exercise(id: id, name: name, kind: kind, group: group, muscles: muscles, secondary: secondary,
                         equipment: equipment, pattern: pattern, prReps: prReps, pinnedNote: pinned,
-                        isCustom: custom, aliases: aliases, guessed: guessed)
+                        attachment: attachment, isCustom: custom, aliases: aliases, guessed: guessed)
     }
 
     mutating func planned() throws(SnapshotError) -> PlannedExercise {

@@ -97,6 +97,7 @@ extension WlogState {
         if let v = p.pattern, take("pattern") { exercise.pattern = v }
         if let v = p.prReps, take("prReps") { exercise.prReps = v }
         if let v = p.pinnedNote, take("pinnedNote") { exercise.pinnedNote = v.isEmpty ? nil : v }
+        if let v = p.attachment, take("attachment") { exercise.attachment = v.isEmpty ? nil : v }
         if let v = p.aliases, take("aliases") { exercise.aliases = v }
         if !exercise.guessed.isEmpty {
             let set = ExerciseTrait.set(by: p)

@@ -13,7 +13,8 @@ struct ExercisesCommand: ParsableCommand {
             Columns of csv/json/jsonl (and of wlog export exercises): exercise_id, exercise, group,
             kind, equipment, custom, sets, last_date, last_set, last_set_id, top_set, top_set_id,
             pr_record, pr_value, pr_unit, pr_date, previous, guessed (what an import guessed from the name and you
-            have not set since: kind;group;equipment;pattern; a ? after the group in the table).
+            have not set since: kind;group;equipment;pattern; a ? after the group in the table), attachment (a cable
+            exercise's attachment).
             """)
 
     @OptionGroup var selection: ExerciseSelectionOptions
@@ -119,7 +120,7 @@ struct ExerciseCommand: ParsableCommand {
         let unit = sets.unit
         let line = sets.line
         var facts = [exercise.group.rawValue, exercise.kind.rawValue]
-        if exercise.equipment != .none { facts.append(exercise.equipment.rawValue) }
+        if exercise.equipment != .none { facts.append(exercise.equipment.rawValue + (exercise.attachment.map { " (" + $0 + ")" } ?? "")) }
         if !exercise.secondary.isEmpty { facts.append("also " + exercise.secondary.map(\.rawValue).joined(separator: ", ")) }
         if exercise.isCustom { facts.append("custom") }
         if let guessed = ExerciseCardRows.guessedText(exercise, separator: ", ") { facts.append("guessed on import: " + guessed) }

@@ -4,7 +4,7 @@ import WlogCore
 enum ExerciseCardRows {
     static let columns = [
         "exercise_id", "exercise", "group", "kind", "equipment", "custom", "sets", "last_date", "last_set", "last_set_id",
-        "top_set", "top_set_id", "pr_record", "pr_value", "pr_unit", "pr_date", "previous", "guessed",
+        "top_set", "top_set_id", "pr_record", "pr_value", "pr_unit", "pr_date", "previous", "guessed", "attachment",
     ]
 
     /// The card of an exercise with the journal's settings.
@@ -24,7 +24,7 @@ enum ExerciseCardRows {
             .optional(card.lastSet?.id.hex), .optional(card.lastSessionTopSet.map(line.what)),
             .optional(card.lastSessionTopSet?.id.hex), .optional(card.pr?.kind.name), pr?.0 ?? .null,
             .optional(pr?.1), .optional(card.pr?.performed.localDay.iso), .optional(card.previousPerformanceText(in: sets.unit)),
-            .optional(guessedText(exercise)),
+            .optional(guessedText(exercise)), .optional(exercise.attachment),
         ]
     }
 

@@ -15,12 +15,16 @@ struct AppendExercise: ParsableCommand {
     @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
     @Option(help: "The rep max tracked as its PR (1–50; default 3).") var prReps: Int?
     @Option(help: "A note pinned to the exercise.") var pinnedNote: String?
+    @Option(help: "The muscles it trains, comma-separated: quads, hamstrings, glutes, lats, front-delts … (wlog balance --muscles).") var muscles: String?
+    @Option(help: "The cable attachment it uses (cable exercises): rope, straight bar, V-bar, single handle …") var attachment: String?
 
     func run() throws {
         let context = try Context.resolve()
-        let new = try ExerciseOptions.newExercise(
+        var new = try ExerciseOptions.newExercise(
             name: name, group: group, kind: kind, equipment: equipment, secondary: secondary, pattern: pattern,
             prReps: prReps, pinnedNote: pinnedNote)
+        if let muscles { new.muscles = try ExerciseOptions.muscles(muscles) }
+        new.attachment = attachment
         let outcome = try JournalSession(context: context).append { _ in .createExercise(new) }
         for event in outcome.appended {
             if case .exerciseCreated(let exercise) = event.payload { print(exercise.id + "  created " + exercise.name) }
@@ -46,15 +50,19 @@ struct AppendExerciseUpdate: ParsableCommand {
     @Option(help: "Equipment.") var equipment: String?
     @Option(help: "strength, bodyweight, assisted, cardio or timed.") var kind: String?
     @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
+    @Option(help: "The muscles it trains, comma-separated (quads, hamstrings, lats …).") var muscles: String?
+    @Option(help: "The cable attachment (\"\" clears it).") var attachment: String?
 
     func run() throws {
         let context = try Context.resolve()
+        let parsedMuscles = try muscles.map(ExerciseOptions.muscles)
         let outcome = try JournalSession(context: context).append { loaded in
             let target = try ExerciseOptions.resolve(exercise, in: loaded.state)
             return .updateExercise(ExerciseUpdated(
                 exercise: target.id, name: name, kind: try kind.map(ExerciseOptions.kind), group: try group.map(ExerciseOptions.group),
-                secondary: try secondary.map(ExerciseOptions.groups), equipment: try equipment.map(ExerciseOptions.equipment),
-                pattern: try pattern.map(ExerciseOptions.pattern), prReps: prReps, pinnedNote: pinnedNote))
+                muscles: parsedMuscles, secondary: try secondary.map(ExerciseOptions.groups),
+                equipment: try equipment.map(ExerciseOptions.equipment),
+                pattern: try pattern.map(ExerciseOptions.pattern), prReps: prReps, pinnedNote: pinnedNote, attachment: attachment))
         }
         for event in outcome.appended {
             if case .exerciseUpdated(let update) = event.payload { print(update.exercise + "  updated") }
@@ -77,6 +85,16 @@ enum ExerciseOptions {
             throw WlogError.usage("--group '\(text)' is neither a muscle group nor a muscle; use " + MuscleFilter.names)
         }
         return filter
+    }
+
+    /// `--muscles`: fine muscles, comma-separated, each as `--group` reads one.
+    static func muscles(_ text: String) throws -> [Muscle] {
+        try text.split(separator: ",").map { part in
+            guard case .muscle(let muscle)? = MuscleFilter(parsing: part) else {
+                throw WlogError.usage("--muscles '\(part)' is not a muscle; use " + Muscle.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return muscle
+        }
     }
 
     static func groups(_ text: String) throws -> [MuscleGroup] {
