@@ -21,9 +21,9 @@ import Testing
     }
 
     @Test(arguments: ["appendMidWrite@4", "appendAfterWrite@4", "appendAfterSync@4"])
-    func killedDuringAppend(point: String) throws {
+    func killedDuringAppend(point: String) async throws {
         let tmp = try TempDir()
-        let run = try Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "8", "--per-commit", "2", "--kill-at", point])
+        let run = try await Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "8", "--per-commit", "2", "--kill-at", point])
         #expect(run.signaled && run.status == SIGKILL, "\(run.stderr)")
         let reported = Tool.committed(run)
         #expect(reported.count == 6)
@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test(arguments: ["sealMidTemp", "sealAfterWriteTemp", "sealAfterSyncTemp", "sealAfterRename", "sealAfterDirSync"])
-    func killedWhileSealing(point: String) throws {
+    func killedWhileSealing(point: String) async throws {
         let tmp = try TempDir()
         // A 2 KiB threshold seals after every few commits; die at the second seal.
-        let run = try Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "30", "--per-commit", "2",
+        let run = try await Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "30", "--per-commit", "2",
                                               "--seal-threshold", "2048", "--kill-at", point + "@2"])
         #expect(run.signaled, "\(run.stderr)")
         let reported = Tool.committed(run)
@@ -47,16 +47,16 @@ import Testing
         #expect(count == reported.count + 2)
         #expect(J.quarantine(tmp.journal).isEmpty)
         // The journal keeps working: seal and append again.
-        let more = try Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "3", "--start", "\(count)"])
+        let more = try await Tool.run(Tool.torture, ["append", tmp.journal, "--commits", "3", "--start", "\(count)"])
         #expect(more.status == 0 && Tool.committed(more).last?.seq == UInt64(count + 3))
         #expect(try J.read(tmp.journal).lines == Events.expected(count + 3))
     }
 
-    @Test func killedDuringRecoveryQuarantinesAgain() throws {
+    @Test func killedDuringRecoveryQuarantinesAgain() async throws {
         let tmp = try TempDir()
         try J.make(tmp.journal, commits: 3)
         try J.write(try J.bytes(tmp.journal) + [0, 0, 0, 0, 0], to: tmp.journal)
-        let run = try Tool.run(Tool.torture, ["open", tmp.journal, "--kill-at", "recoveryAfterQuarantine"])
+        let run = try await Tool.run(Tool.torture, ["open", tmp.journal, "--kill-at", "recoveryAfterQuarantine"])
         #expect(run.signaled)
         #expect(J.quarantine(tmp.journal).count == 1)
         let w = try JournalWriter.open(at: tmp.journal)
@@ -105,8 +105,8 @@ import Testing
         let tmp = try TempDir()
         try J.create(tmp.journal).close()
         let path = tmp.journal
-        async let a = Task.detached { try Tool.run(Tool.torture, ["append", path, "--commits", "1000", "--writer", "1", "--reopen-each", "--no-sync"]) }.value
-        async let b = Task.detached { try Tool.run(Tool.torture, ["append", path, "--commits", "1000", "--writer", "2", "--reopen-each", "--no-sync"]) }.value
+        async let a = Tool.run(Tool.torture, ["append", path, "--commits", "1000", "--writer", "1", "--reopen-each", "--no-sync"])
+        async let b = Tool.run(Tool.torture, ["append", path, "--commits", "1000", "--writer", "2", "--reopen-each", "--no-sync"])
         let (ra, rb) = try await (a, b)
         #expect(ra.status == 0 && rb.status == 0, "\(ra.stderr) \(rb.stderr)")
         let reported = Tool.committed(ra) + Tool.committed(rb)

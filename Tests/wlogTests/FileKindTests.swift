@@ -9,7 +9,14 @@ import Glibc
 /// snapshot must not hang a command, and a path that is not a journal gets no lock file beside it.
 @Suite struct FileKindTests {
     /// Runs `wlog ARGS` and kills it after `seconds`; nil when it had to be killed (it hung).
+    /// The wait is on a thread of its own, never on the cooperative pool (see `WlogProcess.run`).
     static func run(_ wlog: WlogProcess, _ arguments: [String], seconds: Double = 10) async throws -> WlogProcess.Result? {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try runWaiting(wlog, arguments, seconds: seconds) }) }
+        }
+    }
+
+    private static func runWaiting(_ wlog: WlogProcess, _ arguments: [String], seconds: Double) throws -> WlogProcess.Result? {
         let process = Process()
         process.executableURL = WlogProcess.binary
         process.arguments = arguments
