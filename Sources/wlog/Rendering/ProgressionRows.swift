@@ -3,10 +3,9 @@ import WlogCore
 /// The "Progression" of `wlog exercise` (seed 001's progressive-overload tracking): jumps, the
 /// days between them, and the volume of four weeks against the four before (`ProgressionTrend`).
 enum ProgressionRows {
-    /// A decimal in the display unit from kilograms, `digits` decimals.
-    static func kilograms(_ value: Double, in unit: MassUnit, digits: Int = 2) -> Cell {
-        let shown = unit == .lb ? value / 0.45359237 : value
-        return .fixed(Int64((shown * 10_000).rounded()), digits: digits)
+    /// Kilograms in the display unit (`Mass.converted`), 2 decimals.
+    static func kilograms(_ value: Double, in unit: MassUnit) -> Cell {
+        .mass(Mass(tenThousandths: Int64((value * 10_000).rounded()), unit: .kg), in: unit)
     }
 
     static func jumps(_ trend: ProgressionTrend, unit: MassUnit) -> Rows {
