@@ -42,16 +42,9 @@ import tempfile
 import threading
 import time
 
+from script_checks import Failure, check  # scripts/ is on sys.path: the script's own folder
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
 
 
 class Server:

@@ -12,27 +12,23 @@ import Testing
     /// Reps are now 0 to 1000 (the CLI's set spec's bound), in a POST and a PATCH alike.
     @Test(arguments: StoreBackend.available)
     func repsPastTheBoundAreRefusedAndTheLifterStaysReadable(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifter)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                let workout = try await api.post("workouts", #"{"name":"Push"}"#).success(.created)["id"]?.string ?? ""
-                let sets = "workouts/\(workout)/exercises/bench-press/sets"
-                for reps in ["9223372036854775807", "1001", "-1"] {
-                    try await api.post(sets, #"{"reps":\#(reps),"weightKg":99999}"#).failure(.badRequest, "VALIDATION_ERROR", field: "reps")
-                }
-                // The largest set the engine takes: 1,000 reps at 10,000 kg, confirmed (issue 18's --force).
-                try await api.post(sets, #"{"reps":1000,"weightKg":10000}"#).failure(.badRequest, "VALIDATION_ERROR", field: "weightKg")
-                let set = try await api.post(sets, #"{"reps":1000,"weightKg":10000,"force":true}"#).success(.created)
-                #expect(set["reps"] == 1000)
-                let id = set["id"]?.string ?? ""
-                try await api.patch(sets + "/" + id, #"{"reps":9223372036854775807}"#).failure(.badRequest, "VALIDATION_ERROR", field: "reps")
-                let detail = try await api.get("workouts/" + workout).success(.ok)
-                #expect(detail["totalReps"] == 1000)
-                #expect(detail["totalVolumeKg"] == 10_000_000)
-                try await api.get("volume").success(.ok)
-                try await api.get("prs").success(.ok)
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { harness, api in
+            let workout = try await api.post("workouts", #"{"name":"Push"}"#).success(.created)["id"]?.string ?? ""
+            let sets = "workouts/\(workout)/exercises/bench-press/sets"
+            for reps in ["9223372036854775807", "1001", "-1"] {
+                try await api.post(sets, #"{"reps":\#(reps),"weightKg":99999}"#).failure(.badRequest, "VALIDATION_ERROR", field: "reps")
             }
+            // The largest set the engine takes: 1,000 reps at 10,000 kg, confirmed (issue 18's --force).
+            try await api.post(sets, #"{"reps":1000,"weightKg":10000}"#).failure(.badRequest, "VALIDATION_ERROR", field: "weightKg")
+            let set = try await api.post(sets, #"{"reps":1000,"weightKg":10000,"force":true}"#).success(.created)
+            #expect(set["reps"] == 1000)
+            let id = set["id"]?.string ?? ""
+            try await api.patch(sets + "/" + id, #"{"reps":9223372036854775807}"#).failure(.badRequest, "VALIDATION_ERROR", field: "reps")
+            let detail = try await api.get("workouts/" + workout).success(.ok)
+            #expect(detail["totalReps"] == 1000)
+            #expect(detail["totalVolumeKg"] == 10_000_000)
+            try await api.get("volume").success(.ok)
+            try await api.get("prs").success(.ok)
         }
     }
 
@@ -41,20 +37,16 @@ import Testing
     /// answered 404.
     @Test(arguments: StoreBackend.available)
     func pathParametersArePercentDecoded(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifter)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                for path in ["exercises/Bench%20Press", "exercises/bench%2Dpress", "exercises/bench-press"] {
-                    #expect(try await api.get(path).success(.ok)["exercise"]?["id"] == "bench-press", "\(path)")
-                }
-                let workout = try await api.post("workouts").success(.created)["id"]?.string ?? ""
-                let set = try await api.post("workouts/\(workout)/exercises/Bench%20Press/sets", #"{"reps":5,"weightKg":100}"#).success(.created)
-                let id = set["id"]?.string ?? ""
-                try await api.patch("workouts/\(workout)/exercises/bench%2Dpress/sets/\(id)", #"{"reps":6}"#).success(.ok)
-                try await api.get("exercises/No%20Such%20Lift").failure(.notFound, "NOT_FOUND")
-                try await api.get("exercises/%ZZ").failure(.notFound, "NOT_FOUND")
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { harness, api in
+            for path in ["exercises/Bench%20Press", "exercises/bench%2Dpress", "exercises/bench-press"] {
+                #expect(try await api.get(path).success(.ok)["exercise"]?["id"] == "bench-press", "\(path)")
             }
+            let workout = try await api.post("workouts").success(.created)["id"]?.string ?? ""
+            let set = try await api.post("workouts/\(workout)/exercises/Bench%20Press/sets", #"{"reps":5,"weightKg":100}"#).success(.created)
+            let id = set["id"]?.string ?? ""
+            try await api.patch("workouts/\(workout)/exercises/bench%2Dpress/sets/\(id)", #"{"reps":6}"#).success(.ok)
+            try await api.get("exercises/No%20Such%20Lift").failure(.notFound, "NOT_FOUND")
+            try await api.get("exercises/%ZZ").failure(.notFound, "NOT_FOUND")
         }
     }
 }

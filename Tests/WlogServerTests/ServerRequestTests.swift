@@ -17,87 +17,75 @@ extension ServerSecurityTests {
 
     @Test(arguments: StoreBackend.available)
     func bodiesOverOneMiBAnswer413AndAppendNothing(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifterD)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                let workout = try await Self.openWorkout(api)
-                let before = try #require(try await harness.recorded(Self.lifterD))
-                let padding = String(repeating: "x", count: 1 << 20)
-                try await api.post("workouts", #"{"name":""# + padding + #""}"#).failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
-                try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + padding + #""}"#)
-                    .failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
-                // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
-                let near = String(repeating: "x", count: (1 << 20) - 40)
-                try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
-                    .failure(.badRequest, "VALIDATION_ERROR", field: "body")
-                #expect(try await harness.recorded(Self.lifterD) == before)
-                // The connection still serves.
-                _ = try await api.get("workouts/\(workout)").success(.ok)
-            }
+        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
+            let workout = try await Self.openWorkout(api)
+            let before = try #require(try await harness.recorded(Self.lifterD))
+            let padding = String(repeating: "x", count: 1 << 20)
+            try await api.post("workouts", #"{"name":""# + padding + #""}"#).failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
+            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + padding + #""}"#)
+                .failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
+            // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
+            let near = String(repeating: "x", count: (1 << 20) - 40)
+            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
+                .failure(.badRequest, "VALIDATION_ERROR", field: "body")
+            #expect(try await harness.recorded(Self.lifterD) == before)
+            // The connection still serves.
+            _ = try await api.get("workouts/\(workout)").success(.ok)
         }
     }
 
     @Test(arguments: StoreBackend.available)
     func malformedJSONAndWrongTypesAnswer400NamingTheField(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifterD)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                let workout = try await Self.openWorkout(api)
-                let sets = "workouts/\(workout)/exercises/bench-press/sets"
-                let before = try #require(try await harness.recorded(Self.lifterD))
-                let cases: [(HTTPRequest.Method, String, String, String)] = [
-                    (.post, "workouts", #"{"name":"#, "body"),
-                    (.post, "workouts", #"{"name":"Push" "notes":"x"}"#, "body"),
-                    (.post, "workouts", #"[1,2]"#, "body"),
-                    (.post, "workouts", #""Push""#, "body"),
-                    (.post, "workouts", #"{"name":5}"#, "name"),
-                    (.post, "workouts", #"{"startedAt":true}"#, "startedAt"),
-                    (.post, sets, #"{"reps":"eight","weightKg":80}"#, "reps"),
-                    (.post, sets, #"{"reps":8.5,"weightKg":80}"#, "reps"),
-                    (.post, sets, #"{"reps":8.5,"weightKg":80.5}"#, "reps"),
-                    (.post, sets, #"{"reps":99999999999999999999,"weightKg":80}"#, "reps"),
-                    (.post, sets, #"{"reps":8,"weightKg":"heavy"}"#, "weightKg"),
-                    (.post, sets, #"{"reps":8,"weightKg":80,"isCompleted":"yes"}"#, "isCompleted"),
-                    (.post, sets, #"{"reps":8,"weightKg":80,"rpe":[7]}"#, "rpe"),
-                    (.patch, "\(sets)/\(UUID().uuidString.lowercased())", #"{"reps":null,"weightKg":{}}"#, "weightKg"),
-                    (.post, "workouts/\(workout)/exercises", #"{"exerciseId":null}"#, "exerciseId"),
-                    (.post, "workouts/\(workout)/exercises", #"{"notes":"x"}"#, "exerciseId"),
-                    (.patch, "workouts/\(workout)", #"{"completedAt":123}"#, "completedAt"),
-                    (.post, "exercises", #"{"primaryMuscle":"chest"}"#, "name"),
-                    (.post, "exercises", #"{"name":"X","primaryMuscle":"chest","secondaryMuscles":[1]}"#, "secondaryMuscles[0]"),
-                    (.post, "bodyweight", #"{}"#, "weightKg"),
-                    (.post, "bodyweight", #"{"weightKg":"80"}"#, "weightKg"),
-                ]
-                for (method, path, body, field) in cases {
-                    let reply = try await api.call(method, path, body)
-                    reply.failure(.badRequest, "VALIDATION_ERROR", field: field)
-                    #expect(reply.field == field, "\(method) \(path) \(body)")
-                }
-                #expect(try await harness.recorded(Self.lifterD) == before)
+        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
+            let workout = try await Self.openWorkout(api)
+            let sets = "workouts/\(workout)/exercises/bench-press/sets"
+            let before = try #require(try await harness.recorded(Self.lifterD))
+            let cases: [(HTTPRequest.Method, String, String, String)] = [
+                (.post, "workouts", #"{"name":"#, "body"),
+                (.post, "workouts", #"{"name":"Push" "notes":"x"}"#, "body"),
+                (.post, "workouts", #"[1,2]"#, "body"),
+                (.post, "workouts", #""Push""#, "body"),
+                (.post, "workouts", #"{"name":5}"#, "name"),
+                (.post, "workouts", #"{"startedAt":true}"#, "startedAt"),
+                (.post, sets, #"{"reps":"eight","weightKg":80}"#, "reps"),
+                (.post, sets, #"{"reps":8.5,"weightKg":80}"#, "reps"),
+                (.post, sets, #"{"reps":8.5,"weightKg":80.5}"#, "reps"),
+                (.post, sets, #"{"reps":99999999999999999999,"weightKg":80}"#, "reps"),
+                (.post, sets, #"{"reps":8,"weightKg":"heavy"}"#, "weightKg"),
+                (.post, sets, #"{"reps":8,"weightKg":80,"isCompleted":"yes"}"#, "isCompleted"),
+                (.post, sets, #"{"reps":8,"weightKg":80,"rpe":[7]}"#, "rpe"),
+                (.patch, "\(sets)/\(UUID().uuidString.lowercased())", #"{"reps":null,"weightKg":{}}"#, "weightKg"),
+                (.post, "workouts/\(workout)/exercises", #"{"exerciseId":null}"#, "exerciseId"),
+                (.post, "workouts/\(workout)/exercises", #"{"notes":"x"}"#, "exerciseId"),
+                (.patch, "workouts/\(workout)", #"{"completedAt":123}"#, "completedAt"),
+                (.post, "exercises", #"{"primaryMuscle":"chest"}"#, "name"),
+                (.post, "exercises", #"{"name":"X","primaryMuscle":"chest","secondaryMuscles":[1]}"#, "secondaryMuscles[0]"),
+                (.post, "bodyweight", #"{}"#, "weightKg"),
+                (.post, "bodyweight", #"{"weightKg":"80"}"#, "weightKg"),
+            ]
+            for (method, path, body, field) in cases {
+                let reply = try await api.call(method, path, body)
+                reply.failure(.badRequest, "VALIDATION_ERROR", field: field)
+                #expect(reply.field == field, "\(method) \(path) \(body)")
             }
+            #expect(try await harness.recorded(Self.lifterD) == before)
         }
     }
 
     @Test(arguments: StoreBackend.available)
     func aBodyThatIsNotJSONAnswers415(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifterD)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                _ = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
-                let before = try #require(try await harness.recorded(Self.lifterD))
-                for contentType in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", nil] {
-                    try await api.call(.post, "workouts", #"{"name":"Push"}"#, contentType: contentType)
-                        .failure(.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE")
-                }
-                #expect(try await harness.recorded(Self.lifterD) == before)
-                // JSON under its other names is taken.
-                _ = try await api.call(.post, "workouts", #"{"name":"A"}"#, contentType: "application/json; charset=utf-8").success(.created)
-                _ = try await api.call(.post, "bodyweight", #"{"weightKg":80}"#, contentType: "Application/JSON").success(.created)
-                _ = try await api.call(.post, "bodyweight", #"{"weightKg":81}"#, contentType: "application/vnd.api+json").success(.created)
+        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
+            _ = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            let before = try #require(try await harness.recorded(Self.lifterD))
+            for contentType in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", nil] {
+                try await api.call(.post, "workouts", #"{"name":"Push"}"#, contentType: contentType)
+                    .failure(.unsupportedMediaType, "UNSUPPORTED_MEDIA_TYPE")
             }
+            #expect(try await harness.recorded(Self.lifterD) == before)
+            // JSON under its other names is taken.
+            _ = try await api.call(.post, "workouts", #"{"name":"A"}"#, contentType: "application/json; charset=utf-8").success(.created)
+            _ = try await api.call(.post, "bodyweight", #"{"weightKg":80}"#, contentType: "Application/JSON").success(.created)
+            _ = try await api.call(.post, "bodyweight", #"{"weightKg":81}"#, contentType: "application/vnd.api+json").success(.created)
         }
     }
 
@@ -194,50 +182,46 @@ extension ServerSecurityTests {
     /// journal's bytes unchanged.
     @Test(arguments: StoreBackend.available)
     func refusedCommandsAnswer400AndAppendNothing(_ backend: StoreBackend) async throws {
-        try await ServerHarness.with(backend) { harness in
-            let token = try await harness.token(Self.lifterD)
-            try await harness.run { client in
-                let api = API(client: client, token: token)
-                let workout = try await Self.openWorkout(api)
-                let sets = "workouts/\(workout)/exercises/bench-press/sets"
-                let set = try #require(try await api.post(sets, #"{"reps":5,"weightKg":100}"#).success(.created)["id"]?.string)
-                let before = try #require(try await harness.recorded(Self.lifterD))
-                let cases: [(HTTPRequest.Method, String, String?, String, String)] = [
-                    (.post, sets, #"{"reps":-1,"weightKg":100}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
-                    (.post, sets, #"{"reps":5,"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
-                    (.post, sets, #"{"reps":5}"#, "weightKg", "none is not allowed — a strength set needs weight > 0"),
-                    (.post, sets, #"{"reps":5,"weightKg":100,"rpe":11}"#, "rpe", "11 is not allowed — RPE is 1 to 10 in steps of 0.5 (e.g. 8 or 8.5)"),
-                    (.post, sets, #"{"reps":5,"weightKg":100,"setType":"heavy"}"#, "setType",
-                     #""heavy" is not a set type — working, warmup, drop, failure or amrap"#),
-                    (.post, sets, #"{"reps":5,"weightKg":100,"completedAt":"yesterday"}"#, "completedAt",
-                     #""yesterday" is not an ISO 8601 instant with a zone — e.g. 2026-01-15T09:30:00Z"#),
-                    (.post, sets, #"{"reps":5,"weightKg":100,"completedAt":"2026-01-20T00:00:00Z"}"#, "completedAt",
-                     "2026-01-20T00:00:00+00:00 is not allowed — it is more than a day after now (2026-01-15T09:30:00+00:00)"),
-                    (.patch, "\(sets)/\(set)", #"{"reps":-1}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
-                    (.patch, "\(sets)/\(set)", #"{"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
-                    (.patch, "\(sets)/\(set)", #"{}"#, "body", "has no field to change — send reps, weightKg, rpe, setType, isCompleted …"),
-                    (.post, "workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#, "exerciseId",
-                     #""Bench Press" is not allowed — it is already in this workout"#),
-                    (.patch, "workouts/\(workout)", #"{"notes":"x"}"#, "completedAt",
-                     "is required with notes, soreness or sessionRpe — wlog records them when the workout completes"),
-                    (.patch, "workouts/\(workout)", #"{"completedAt":"2026-01-14T00:00:00Z"}"#, "completedAt",
-                     "2026-01-14T00:00:00+00:00 is not allowed — a workout cannot finish before it started (2026-01-15T09:30:00+00:00)"),
-                    (.post, "workouts", #"{"startedAt":"2027-01-14T00:00:00Z"}"#, "startedAt",
-                     "2027-01-14T00:00:00+00:00 is not allowed — it is more than a day after now (2026-01-15T09:30:00+00:00)"),
-                    (.post, "bodyweight", #"{"weightKg":-3}"#, "weightKg", "-3 kg is not allowed — a body weight must be more than 0"),
-                    (.post, "exercises", #"{"name":"X","primaryMuscle":"elbows"}"#, "primaryMuscle", ""),
-                    (.get, "workouts?pageSize=0", nil, "pageSize", #""0" is not allowed — a whole number from 1 to 100"#),
-                    (.get, "workouts?page=x", nil, "page", #""x" is not allowed — a whole number from 1 to 1000000"#),
-                ]
-                for (method, path, body, field, message) in cases {
-                    let reply = try await api.call(method, path, body)
-                    reply.failure(.badRequest, "VALIDATION_ERROR", field: field)
-                    if !message.isEmpty {
-                        #expect(reply.json?["error"]?["details"] == [["field": .string(field), "message": .string(message)]], "\(path) \(body ?? "")")
-                        #expect(reply.json?["error"]?["message"] == .string(field + ": " + message))
-                    }
-                    #expect(try await harness.recorded(Self.lifterD) == before, "\(method) \(path) \(body ?? "") changed the journal")
+        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
+            let workout = try await Self.openWorkout(api)
+            let sets = "workouts/\(workout)/exercises/bench-press/sets"
+            let set = try #require(try await api.post(sets, #"{"reps":5,"weightKg":100}"#).success(.created)["id"]?.string)
+            let before = try #require(try await harness.recorded(Self.lifterD))
+            let cases: [(HTTPRequest.Method, String, String?, String, String)] = [
+                (.post, sets, #"{"reps":-1,"weightKg":100}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
+                (.post, sets, #"{"reps":5,"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
+                (.post, sets, #"{"reps":5}"#, "weightKg", "none is not allowed — a strength set needs weight > 0"),
+                (.post, sets, #"{"reps":5,"weightKg":100,"rpe":11}"#, "rpe", "11 is not allowed — RPE is 1 to 10 in steps of 0.5 (e.g. 8 or 8.5)"),
+                (.post, sets, #"{"reps":5,"weightKg":100,"setType":"heavy"}"#, "setType",
+                 #""heavy" is not a set type — working, warmup, drop, failure or amrap"#),
+                (.post, sets, #"{"reps":5,"weightKg":100,"completedAt":"yesterday"}"#, "completedAt",
+                 #""yesterday" is not an ISO 8601 instant with a zone — e.g. 2026-01-15T09:30:00Z"#),
+                (.post, sets, #"{"reps":5,"weightKg":100,"completedAt":"2026-01-20T00:00:00Z"}"#, "completedAt",
+                 "2026-01-20T00:00:00+00:00 is not allowed — it is more than a day after now (2026-01-15T09:30:00+00:00)"),
+                (.patch, "\(sets)/\(set)", #"{"reps":-1}"#, "reps", "-1 is not a rep count — a whole number from 0 to 1000"),
+                (.patch, "\(sets)/\(set)", #"{"weightKg":-5}"#, "weightKg", "-5 kg is not allowed — a strength set needs weight > 0"),
+                (.patch, "\(sets)/\(set)", #"{}"#, "body", "has no field to change — send reps, weightKg, rpe, setType, isCompleted …"),
+                (.post, "workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#, "exerciseId",
+                 #""Bench Press" is not allowed — it is already in this workout"#),
+                (.patch, "workouts/\(workout)", #"{"notes":"x"}"#, "completedAt",
+                 "is required with notes, soreness or sessionRpe — wlog records them when the workout completes"),
+                (.patch, "workouts/\(workout)", #"{"completedAt":"2026-01-14T00:00:00Z"}"#, "completedAt",
+                 "2026-01-14T00:00:00+00:00 is not allowed — a workout cannot finish before it started (2026-01-15T09:30:00+00:00)"),
+                (.post, "workouts", #"{"startedAt":"2027-01-14T00:00:00Z"}"#, "startedAt",
+                 "2027-01-14T00:00:00+00:00 is not allowed — it is more than a day after now (2026-01-15T09:30:00+00:00)"),
+                (.post, "bodyweight", #"{"weightKg":-3}"#, "weightKg", "-3 kg is not allowed — a body weight must be more than 0"),
+                (.post, "exercises", #"{"name":"X","primaryMuscle":"elbows"}"#, "primaryMuscle", ""),
+                (.get, "workouts?pageSize=0", nil, "pageSize", #""0" is not allowed — a whole number from 1 to 100"#),
+                (.get, "workouts?page=x", nil, "page", #""x" is not allowed — a whole number from 1 to 1000000"#),
+            ]
+            for (method, path, body, field, message) in cases {
+                let reply = try await api.call(method, path, body)
+                reply.failure(.badRequest, "VALIDATION_ERROR", field: field)
+                if !message.isEmpty {
+                    #expect(reply.json?["error"]?["details"] == [["field": .string(field), "message": .string(message)]], "\(path) \(body ?? "")")
+                    #expect(reply.json?["error"]?["message"] == .string(field + ": " + message))
                 }
+                #expect(try await harness.recorded(Self.lifterD) == before, "\(method) \(path) \(body ?? "") changed the journal")
             }
         }
     }

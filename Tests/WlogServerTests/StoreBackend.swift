@@ -31,6 +31,16 @@ enum StoreBackend: String, Sendable, CaseIterable, CustomTestStringConvertible {
 }
 
 extension ServerHarness {
+    /// `with(backend)`, then `lifter`'s token over the harness's client as an `API`: the setup of
+    /// most API tests.
+    static func withAPI(_ backend: StoreBackend, as lifter: String,
+                        _ body: @escaping @Sendable (ServerHarness, API) async throws -> Void) async throws {
+        try await with(backend) { harness in
+            let token = try await harness.token(lifter)
+            try await harness.run { client in try await body(harness, API(client: client, token: token)) }
+        }
+    }
+
     /// Runs `body` with a harness over `backend`: for PostgreSQL, a store on a scratch database of
     /// its own, closed and dropped afterwards; the data folder is removed either way.
     static func with(_ backend: StoreBackend, lifterRate: Double = 0, addressRate: Double = 0,
