@@ -26,7 +26,8 @@ let package = Package(
         .executable(name: "wlog-server", targets: ["wlog-server"]),
         // `wlog sync` / `wlog remote`: the journal's events exchanged with a server's change feed.
         .executable(name: "wlog-sync", targets: ["wlog-sync"]),
-        // `wlog mcp`: the lifter's journal as Model Context Protocol tools for an AI assistant (stdio).
+        // `wlog mcp`: the lifter's journal as Model Context Protocol tools for an AI assistant (stdio;
+        // `wlog serve` offers the same tools over HTTP at /mcp).
         .executable(name: "wlog-mcp", targets: ["wlog-mcp"]),
         // The Foundation JSONDecoder baseline of measure-replay and the Benchmarks package.
         .library(name: "WlogBaselines", targets: ["WlogBaselines"]),
@@ -67,9 +68,10 @@ let package = Package(
         .target(
             name: "WlogServer",
             dependencies: [
-                "WlogCore", "WlogStore",
+                "WlogCore", "WlogStore", "WlogMCPTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -133,7 +135,9 @@ let package = Package(
         .target(name: "WlogSibling"),
         .executableTarget(name: "wlog-sync", dependencies: ["WlogSibling", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/wlog-sync"),
-        .executableTarget(name: "wlog-mcp", dependencies: ["WlogSibling", .product(name: "MCP", package: "swift-sdk")],
+        // The tools' signatures (typed inputs, JSON schema, checking) both MCP faces share: `wlog mcp` and `/mcp`.
+        .target(name: "WlogMCPTools", dependencies: [.product(name: "MCP", package: "swift-sdk")]),
+        .executableTarget(name: "wlog-mcp", dependencies: ["WlogSibling", "WlogMCPTools", .product(name: "MCP", package: "swift-sdk")],
                           path: "Sources/wlog-mcp"),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
         .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines", "WlogGenerator"],

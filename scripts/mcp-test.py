@@ -10,24 +10,13 @@ option smuggled in a name, a value wlog refuses) that is refused with nothing ap
 """
 import argparse, asyncio, json, os, subprocess, sys, tempfile
 
+from script_checks import Checklist, listed_tools, text_of  # scripts/ is on sys.path: the script's own folder
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 NOW, TZ = "2026-11-20T18:00:00Z", "Europe/Berlin"
-READS = ["history", "workout", "personal_records", "e1rm_trend", "volume", "bodyweight", "balance", "coach", "today",
-         "search_exercises"]
-WRITES = ["log_set", "edit_set", "delete_set", "log_bodyweight", "log_readiness"]
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
-
-
-def text_of(result):
-    return "".join(part.text for part in result.content if getattr(part, "type", "") == "text")
+check = Checklist()
+failures = check.failures
 
 
 async def session_test(wlog, journal, env):
@@ -38,13 +27,7 @@ async def session_test(wlog, journal, env):
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
-            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
-            check(sorted(tools) == sorted(READS + WRITES), f"the tools are the {len(READS)} reads and {len(WRITES)} writes: {sorted(tools)}")
-            for name in WRITES:
-                check(tools[name].description.startswith("Changes the journal") and tools[name].annotations.read_only_hint is False,
-                      f"{name} says it changes the journal")
-            for name in READS:
-                check(tools[name].annotations.read_only_hint is True, f"{name} is read-only")
+            tools = await listed_tools(check, session)
             check(tools["log_set"].input_schema["required"] == ["exercise"]
                   and tools["log_set"].input_schema["properties"]["reps"]["type"] == "integer", "log_set's schema is typed")
 

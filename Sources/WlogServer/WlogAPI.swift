@@ -4,8 +4,8 @@ import Logging
 import WlogCore
 import WlogStore
 
-/// The HTTP face of wlog: seed 004's Treoir REST API v1 under `/api/v1`, `/healthz`, and the
-/// OpenAPI document at `/api/v1/openapi.json`.
+/// The HTTP face of wlog: seed 004's Treoir REST API v1 under `/api/v1`, `/healthz`, the
+/// OpenAPI document at `/api/v1/openapi.json`, the MCP tools at `/mcp` and the web pages.
 public enum WlogAPI {
     /// The router of every route, over `store`, checking tokens with `verifier`.
     public static func router(store: any LifterStore, verifier: TokenVerifier, configuration: ServerConfiguration) -> Router<LifterRequestContext> {
@@ -17,20 +17,29 @@ public enum WlogAPI {
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
         }
-        let api = router.group("api/v1")
-            .add(middleware: BearerAuthMiddleware(
-                verifier: verifier,
-                perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst),
-                perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst)))
+        let auth = BearerAuthMiddleware(
+            verifier: verifier,
+            perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst),
+            perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst))
         let support = RouteSupport(store: store, now: configuration.now)
+        routes(on: router.group("api/v1").add(middleware: auth), support: support)
+        // The MCP tools call the same routes in-process, as the token's lifter: no second copy of any projection.
+        let inProcess = Router(context: LifterRequestContext.self)
+        inProcess.add(middleware: EnvelopeMiddleware())
+        routes(on: inProcess.group("api/v1"), support: support)
+        MCPEndpoint(support: support, api: inProcess.buildResponder()).register(on: router.group("mcp").add(middleware: auth))
+        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
+        return router
+    }
+
+    /// The REST API's routes on `api` (authentication is the caller's).
+    static func routes(on api: RouterGroup<LifterRequestContext>, support: RouteSupport) {
         WorkoutRoutes(support: support).register(on: api)
         SetRoutes(support: support).register(on: api)
         ExerciseRoutes(support: support).register(on: api)
         RoutineRoutes(support: support).register(on: api)
         ProjectionRoutes(support: support).register(on: api)
         EventRoutes(support: support).register(on: api)
-        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
-        return router
     }
 
     /// The application: `store` (default: the embedded store under `configuration.dataDirectory`),

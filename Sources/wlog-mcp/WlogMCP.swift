@@ -1,5 +1,6 @@
 import Foundation
 import MCP
+import WlogMCPTools
 import WlogSibling
 
 /// `wlog mcp`: the lifter's journal as a Model Context Protocol server over stdio, for any AI
@@ -16,11 +17,7 @@ struct WlogMCP {
             exit(64)
         }
         let lifter = LifterTools(journal: journal, wlog: SiblingWlog())
-        let server = Server(name: "wlog", version: "1.0.0", title: "wlog: a lifter's training journal",
-                            instructions: "Tools over one lifter's workout journal. Read tools answer JSON as `wlog … --format json`; "
-                                + "tools whose description starts with \"Changes the journal\" append to it.",
-                            capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
-                                                tools: .init(listChanged: false)))
+        let server = ToolServer.make(answers: "as `wlog … --format json` prints it")
         await lifter.register(on: server)
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()

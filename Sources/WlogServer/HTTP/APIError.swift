@@ -71,6 +71,11 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try response()
+    }
+
+    /// The error envelope with its status and headers.
+    func response() throws -> Response {
         let body = ErrorEnvelope(error: .init(code: code, message: message, details: details))
         var response = try JSONBody.response(body, status: status)
         response.headers.append(contentsOf: headers)

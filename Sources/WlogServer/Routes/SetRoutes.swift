@@ -44,13 +44,7 @@ struct SetRoutes: Sendable {
             return reps
         }
 
-        func type() throws -> SetType? {
-            guard let setType else { return nil }
-            guard let type = SetType(rawValue: setType) else {
-                throw APIError.validation(field: "setType", "\"\(setType)\" is not a set type — working, warmup, drop, failure or amrap")
-            }
-            return type
-        }
+        func type() throws -> SetType? { try SetRoutes.setType(setType) }
 
         func milliseconds() throws -> Int64? {
             guard let durationSeconds else { return nil }
@@ -149,6 +143,15 @@ struct SetRoutes: Sendable {
     }
 
     // MARK: Shared
+
+    /// The API's `setType`, or 400 naming it.
+    static func setType(_ text: String?) throws -> SetType? {
+        guard let text else { return nil }
+        guard let type = SetType(rawValue: text) else {
+            throw APIError.validation(field: "setType", "\"\(text)\" is not a set type — working, warmup, drop, failure or amrap")
+        }
+        return type
+    }
 
     func path(_ context: LifterRequestContext) throws -> (WorkoutKey, String) {
         let text = try support.parameter(context, "id")
