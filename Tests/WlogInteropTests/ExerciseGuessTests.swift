@@ -30,6 +30,30 @@ import WlogCore
         #expect(ExerciseGuess.pattern(group: guessed, name: name) == pattern, "\(name)")
     }
 
+    /// Fine muscles from the name within the guessed group (issue 21): a keyword of the group,
+    /// else the group's plain movement; cardio none.
+    @Test(arguments: [
+        ("Lying Leg Curl (Machine)", [Muscle.hamstrings]),
+        ("Hip Thrust (Machine)", [.glutes, .hamstrings]),
+        ("Calf Press (Machine)", [.calves]),
+        ("Hack Squat Machine", [.quads, .glutes]),
+        ("Incline Chest Press (Machine)", [.upperChest, .frontDelts, .triceps]),
+        ("Incline Smith Press", [.frontDelts, .sideDelts, .triceps]),
+        ("Cable Crossover Ladder", [.middleChest, .lowerChest]),
+        ("Meadows Incline DB Lateral Raise", [.sideDelts]),
+        ("Cable 1-Arm Face Pull", [.rearDelts, .upperBack]),
+        ("Seated Cable Row - Bar Wide Grip", [.upperBack, .lats, .rearDelts, .biceps]),
+        ("Chin-Up (Weighted)", [.lats, .upperBack, .biceps]),
+        ("Side Bend (Dumbbell)", [.obliques]),
+        ("Seated Palms Up Wrist Curl", [.forearms]),
+        ("Something Else", [.abs]),
+    ])
+    func fineMusclesFromTheNamesWords(_ name: String, _ muscles: [Muscle]) {
+        let group = ExerciseGuess.group(name: name, kind: .strength, category: nil)
+        #expect(ExerciseGuess.muscles(name: name, group: group) == muscles, "\(name) (\(group.rawValue))")
+        #expect(ExerciseGuess.muscles(name: name, group: .cardio) == [])
+    }
+
     @Test func theImportReportListsTheGuesses() throws {
         let csv = """
             "title","start_time","end_time","description","exercise_title","superset_id","exercise_notes","set_index","set_type","weight_kg","reps","distance_km","duration_seconds","rpe"
@@ -39,5 +63,6 @@ import WlogCore
         let plan = try Importer.plan(data: Array(csv.utf8), format: .hevy, options: Fixture.options())
         #expect(plan.report.created.map { "\($0.name) \($0.group.rawValue) \($0.kind.rawValue) \($0.pattern.rawValue)" }
                 == ["Calf Press (Machine) Legs strength squat"])
+        #expect(plan.report.created.map(\.muscles) == [[.calves]])
     }
 }

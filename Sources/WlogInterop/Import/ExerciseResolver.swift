@@ -38,7 +38,7 @@ struct ExerciseResolver {
             let group = ExerciseGuess.group(name: name, kind: kind, category: usage.category)
             exercise = Exercise(
                 id: slug, name: name.trimmingCharacters(inSet: " "), kind: kind, group: group,
-                equipment: ExerciseGuess.equipment(name: name, kind: kind),
+                muscles: ExerciseGuess.muscles(name: name, group: group), equipment: ExerciseGuess.equipment(name: name, kind: kind),
                 pattern: ExerciseGuess.pattern(group: group, name: name), prReps: 3, isCustom: true,
                 guessed: ExerciseGuess.guessedTraits(category: usage.category))
             created.append(exercise)
