@@ -38,7 +38,7 @@ extension SnapshotWriter {
         array(s.changes) { w, c in
             w.u64(c.seq)
             w.id(c.eventID)
-            w.u8(SetChange.code(c.type))
+            w.u8(c.type.snapshotCode)
             w.u64(UInt64(c.fields))
         }
         plainArray(s.rows, room: StateSnapshot.room)
@@ -97,7 +97,7 @@ extension SnapshotReader {
         s.changes = try array { (r: inout R) throws(SnapshotError) -> SetChange in
             let seq = try r.u64(), id = try r.id()
             let code = try r.u8()
-            guard let type = SetChange.type(code: code) else { throw SnapshotError("snapshot set change of type \(code)") }
+            guard let type = EventType(snapshotCode: code) else { throw SnapshotError("snapshot set change of type \(code)") }
             let fields = try r.u64()
             guard fields <= UInt64(SetChange.Field.all) else { throw SnapshotError("snapshot set change fields \(fields)") }
             return SetChange(seq: seq, eventID: id, type: type, fields: UInt16(fields))

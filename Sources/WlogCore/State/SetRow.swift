@@ -101,17 +101,4 @@ struct SetChange: Sendable, Hashable {
     var type: EventType
     /// The fields it set (`Field` bits): what a change that arrives late must not overwrite.
     var fields: UInt16
-
-    /// The compact code of an event type (its position in `EventType.allCases`), as a snapshot
-    /// keeps it.
-    static func code(_ type: EventType) -> UInt8 {
-        UInt8(truncatingIfNeeded: eventTypes.firstIndex(of: type) ?? 0)
-    }
-
-    /// The event type of a compact code, nil when there is none.
-    static func type(code: UInt8) -> EventType? {
-        Int(code) < eventTypes.count ? eventTypes[Int(code)] : nil
-    }
-
-    private static let eventTypes = EventType.allCases
 }
