@@ -20,7 +20,7 @@ extension WlogState {
     public func repsChart(exercise: Exercise, context: QueryContext) -> Chart {
         var byDay: [LocalDay: Int] = [:]
         for set in liveSets where set.exercise == exercise.id && set.performed.localDay <= context.today
-            && PersonalRecords.counts(set, for: exercise.kind == .assisted ? .strength : exercise.kind) {
+            && (exercise.kind == .assisted ? ExerciseKind.strength : exercise.kind).countsForRecords(set) {
             guard let reps = set.reps, reps > 0 else { continue }
             byDay[set.performed.localDay] = max(byDay[set.performed.localDay] ?? 0, reps)
         }

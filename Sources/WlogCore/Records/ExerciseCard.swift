@@ -46,13 +46,7 @@ public struct ExerciseCard: Sendable, Hashable {
             previousPerformance = []
         }
         let allRecords = records ?? PersonalRecords(exercise: exercise, sets: sets)
-        switch exercise.kind {
-        case .strength: pr = allRecords.record(.repMax(exercise.prReps))
-        case .bodyweight: pr = allRecords.record(.repMax(exercise.prReps)) ?? allRecords.record(.maxReps)
-        case .cardio: pr = allRecords.record(.longestDistance)
-        case .timed: pr = allRecords.record(.longestDuration)
-        case .assisted: pr = nil
-        }
+        pr = exercise.kind.headlineRecords(prReps: exercise.prReps).lazy.compactMap(allRecords.record).first
     }
 
     /// The previous performance as a lifter reads it: `80 kg × 8, 8, 7`, `100 kg × 5, 90 kg × 8`,
@@ -66,12 +60,7 @@ public struct ExerciseCard: Sendable, Hashable {
 
     /// Whether `candidate` beats `current` as a top set: heavier (longer), then more reps, then later.
     static func topSetOrder(_ current: LoggedSet, _ candidate: LoggedSet, kind: ExerciseKind) -> Bool {
-        let (a, b): (Int64, Int64)
-        switch kind {
-        case .cardio: (a, b) = (current.distance?.metreTenThousandths ?? 0, candidate.distance?.metreTenThousandths ?? 0)
-        case .timed: (a, b) = (current.durationMilliseconds ?? 0, candidate.durationMilliseconds ?? 0)
-        default: (a, b) = (current.weight?.kilogramTenThousandths ?? 0, candidate.weight?.kilogramTenThousandths ?? 0)
-        }
+        let (a, b) = (kind.topSetMeasure(current), kind.topSetMeasure(candidate))
         if a != b { return b > a }
         let (ra, rb) = (current.reps ?? 0, candidate.reps ?? 0)
         if ra != rb { return rb > ra }

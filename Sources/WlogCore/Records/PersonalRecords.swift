@@ -44,7 +44,7 @@ public struct PersonalRecords: Sendable {
         if !scan.addAll(sets, of: exercise) {
             // Out of history order: start again over the counted sets sorted.
             scan = RecordScan(kinds: kinds, measure: scan.measure)
-            let counted = sets.filter { $0.exercise == exercise.id && Self.counts($0, for: exercise.kind) }
+            let counted = sets.filter { $0.exercise == exercise.id && exercise.kind.countsForRecords($0) }
             _ = scan.addAll(counted.sorted(by: LoggedSet.historyOrder), of: exercise)
         }
         self.init(exercise: exercise, scan: scan, repPRSetsInOrder: scan.repPRSetsInOrder)
@@ -79,7 +79,7 @@ public struct PersonalRecords: Sendable {
     /// history than the latest counted set (back-dated: compute the records again) or a record's
     /// set no longer measures as it did (`set` finds a set by id as it is now).
     func adding(_ set: LoggedSet, measure: RecordMeasure, set lookup: (EventID) -> LoggedSet?) -> PersonalRecords? {
-        guard set.exercise == exercise.id, Self.counts(set, for: exercise.kind) else { return self }
+        guard set.exercise == exercise.id, exercise.kind.countsForRecords(set) else { return self }
         guard var scan = RecordScan(resuming: self, measure: measure, set: lookup), scan.addLatest(set, of: exercise)
         else { return nil }
         return PersonalRecords(exercise: exercise, scan: scan, repPRSetsInOrder: scan.repPRSetsInOrder)
@@ -108,26 +108,9 @@ public struct PersonalRecords: Sendable {
     /// Whether a record is NEW at `now`: its set was performed within the last 7 days.
     public func isNew(_ record: PersonalRecord, now: Instant) -> Bool { record.isNew(now: now) }
 
-    /// The categories tracked for an exercise: weight records and rep maxes for strength and
-    /// body-weight kinds (plus max reps for body-weight), distance, duration and pace for cardio,
-    /// duration for timed, none for assisted.
+    /// The categories tracked for an exercise: its kind's (`ExerciseKind.recordKinds`) with the
+    /// rep maxes of `repTargets` and the exercise's own PR reps.
     public static func kinds(for exercise: Exercise, repTargets: [Int] = [1, 3, 5, 8, 10]) -> [RecordKind] {
-        let repMaxes = Set((repTargets + [exercise.prReps]).filter { $0 >= 1 }).sorted().map(RecordKind.repMax)
-        switch exercise.kind {
-        case .strength: return [.heaviest, .e1rm] + repMaxes + [.setVolume]
-        case .bodyweight: return [.heaviest, .e1rm] + repMaxes + [.setVolume, .maxReps]
-        case .assisted: return []
-        case .cardio: return [.longestDistance, .longestDuration, .bestPace]
-        case .timed: return [.longestDuration]
-        }
-    }
-
-    /// Whether a set counts toward the records of an exercise of `kind`.
-    static func counts(_ set: LoggedSet, for kind: ExerciseKind) -> Bool {
-        switch kind {
-        case .strength, .bodyweight: return set.qualifies(for: kind)
-        case .cardio, .timed: return set.isLive && set.done && set.setType != .warmup && !set.isMissedAttempt
-        case .assisted: return false
-        }
+        exercise.kind.recordKinds(repMaxes: Set((repTargets + [exercise.prReps]).filter { $0 >= 1 }).sorted().map(RecordKind.repMax))
     }
 }

@@ -145,7 +145,7 @@ extension RecordScan where Ref == LoggedSet {
     /// Adds the sets of `exercise` that count, in the order given; false (and the scan must start
     /// again over sorted sets) when one comes before the previous in history order.
     mutating func addAll(_ sets: some Sequence<LoggedSet>, of exercise: Exercise) -> Bool {
-        for set in sets where set.exercise == exercise.id && PersonalRecords.counts(set, for: exercise.kind) {
+        for set in sets where set.exercise == exercise.id && exercise.kind.countsForRecords(set) {
             let candidate = RecordCandidate(set)
             if let last, candidate.historyKey < last { return false }
             add(candidate, set)

@@ -1,7 +1,7 @@
 /// The numbers the records read, straight from the ledger's rows (no `LoggedSet` made).
 extension SetLedger {
     /// Whether the set in `row` counts toward the records of an exercise that has records
-    /// (`PersonalRecords.counts`, every kind but assisted): live, done, not a warm-up and not a
+    /// (`ExerciseKind.countsForRecords`, every kind but assisted): live, done, not a warm-up and not a
     /// missed attempt (reps 0; wide reps are never 0).
     @inline(__always)
     func countsForRecords(_ row: SetRow) -> Bool {

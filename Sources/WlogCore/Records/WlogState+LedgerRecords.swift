@@ -23,7 +23,7 @@ extension WlogState {
             guard let exercise = standIns ? exerciseOrStandIn(id) : exercise(id) else { continue }
             wanted.append((slot, exercise))
             // An assisted exercise has no records: no scan, no set counts.
-            guard exercise.kind != .assisted else { continue }
+            guard exercise.kind.hasRecords else { continue }
             let kinds = PersonalRecords.kinds(for: exercise, repTargets: repTargets)
             scans[slot] = RecordScan(
                 kinds: kinds, measure: RecordMeasure(kind: exercise.kind, formula: formula, maxReps: settings.e1rmMaxReps))

@@ -94,7 +94,7 @@ struct ExerciseCommand: ParsableCommand {
         let card = ExerciseCardRows.card(found, sets: sets, query: query)
         let live = sets.liveSets(of: found.id)
         let chart = ChartRows.rows(ChartSeries(exercise: found, sets: live, minReps: minReps), exercise: found, unit: unit)
-        let records = found.kind == .assisted ? nil : sets.records(of: found.id)
+        let records = found.kind.hasRecords ? sets.records(of: found.id) : nil
         let recentSets = Array(live.suffix(recent).reversed())
         let trend = found.kind == .strength ? state.progressionTrend(found, context: query) : nil
         switch context.format {
@@ -150,14 +150,7 @@ struct ExerciseCommand: ParsableCommand {
             text += "\nRecords\n" + TableText.render(table, headers: ["Record", "Value", "Set", "Date", ""])
         }
         if !chart.rows.isEmpty {
-            let what: String
-            switch exercise.kind {
-            case .strength: what = "heaviest weight per day" + (minReps > 1 ? " with at least \(minReps) reps" : "")
-            case .bodyweight: what = "most reps per day"
-            case .cardio: what = "longest distance per day"
-            case .timed: what = "longest hold per day"
-            case .assisted: what = "least assistance per day"
-            }
+            let what = exercise.kind.chartTitle(minReps: minReps)
             var table = Rows(columns: ["date", "value", "set"])
             for cells in chart.rows {
                 table.append([cells[0], .text(cells[2].plain + " " + cells[3].plain), .text(String(cells[4].plain.prefix(8)))])

@@ -110,7 +110,7 @@ struct ExportCommand: ParsableCommand {
             return WorkoutRows.rows(state.history(filter, context: query).workouts.reversed(), unit: unit)
         case "prs":
             let exercises = exerciseFilter.map { [$0] } ?? Self.loggedExercises(state, sets: sets)
-            let records = exercises.filter { $0.kind != .assisted }.compactMap { sets.records(of: $0.id) }
+            let records = exercises.filter { $0.kind.hasRecords }.compactMap { sets.records(of: $0.id) }
             return RecordRows.rows(records, unit: unit)
         case "e1rm":
             let (formula, maxReps) = try formulaOptions.parsed()

@@ -79,10 +79,7 @@ struct PRs: ParsableCommand {
             }
             let bestSet = exerciseRecords.record(.e1rm).flatMap { state.set($0.set) }.map(line.what) ?? ""
             let latest = exerciseRecords.records.max { $0.performed.instant < $1.performed.instant }
-            var heaviest = value(.heaviest)
-            if exercise.kind == .bodyweight { heaviest = value(.maxReps) }
-            if exercise.kind == .cardio { heaviest = value(.longestDistance) }
-            if exercise.kind == .timed { heaviest = value(.longestDuration) }
+            let heaviest = value(exercise.kind.bestRecord)
             table.append([
                 .text(exercise.name), .text(heaviest), .text(value(.e1rm)), .text(bestSet),
                 .text(latest?.performed.localDay.iso ?? ""), .text(latest.map { $0.isNew(now: now) ? "NEW" : "" } ?? ""),
