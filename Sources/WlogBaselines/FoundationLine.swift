@@ -33,7 +33,7 @@ public struct FoundationLine: Decodable, Sendable {
     public var day: Int?
     public var reason: String?
 
-    /// The event, for the types that carry the sets, workouts and body weight (≈99 % of lines).
+    /// The event, for the types that carry the sets, workouts and body weight (nearly every line).
     public func event() -> Event? {
         guard let occurred = Instant(iso8601: at), let eventID = EventID(hex: id) else { return nil }
         var recordedAt = occurred

@@ -8,8 +8,8 @@ final class FrameEncoder {
 
     deinit { LZ4F_freeCompressionContext(context) }
 
-    /// Frees the compression context and the buffers liblz4 keeps in it (≈ 80 KiB after a
-    /// commit, over 1 MiB after a seal): a writer kept idle between commits holds none. The next
+    /// Frees the compression context and the buffers liblz4 keeps in it (more after a seal than
+    /// after a commit): a writer kept idle between commits holds none. The next
     /// `encode` makes a new one.
     func release() {
         LZ4F_freeCompressionContext(context)
@@ -24,8 +24,8 @@ final class FrameEncoder {
     }
 
     /// The LZ4 HC level of sealed chunks (`journal.md`: ≥ 9). 12 (LZ4HC_CLEVEL_MAX, the optimal
-    /// parser) makes the 20-year history 3–4 % smaller than 9 for ≈ 4× the CPU: ≈ 17 ms per
-    /// 256 KiB chunk here, paid once per seal (docs/PERFORMANCE.md).
+    /// parser) makes the journal smaller than 9 for several times the CPU, paid once per seal,
+    /// not per commit (docs/PERFORMANCE.md, "Why the code is shaped this way").
     static let sealedLevel: Int32 = 12
 
     /// One complete frame holding `content`.

@@ -32,13 +32,13 @@ public struct JournalOptions: Sendable {
         /// Decompress every sealed chunk, check its lines and SHA-256, index every id: opening
         /// costs O(journal).
         case full
-        /// Check each sealed chunk without decompressing it: its trailer (sequence range) and
-        /// the chain, its LZ4 header and block checksums (XXH32 of the compressed bytes, ≈ 1 ms
-        /// per 4 MB): opening costs O(hot tail) decompression. Any changed byte of a chunk's
-        /// blocks is still found; what is left to readers and `wlog verify` is a chunk's content
-        /// checksum, line checks and SHA-256. Duplicate detection for sealed events then needs
-        /// the caller's `KnownEvents` (or indexes the sealed ids on the first append that lacks
-        /// them).
+        /// Check each sealed chunk without decompressing it: its trailer (sequence range) and the
+        /// chain, its LZ4 header and block checksums (XXH32 of the compressed bytes, far cheaper
+        /// than decompressing): opening costs O(hot tail) decompression. Any changed byte of a
+        /// chunk's blocks is still found; what is left to readers and `wlog verify` is a chunk's
+        /// content checksum, line checks and SHA-256. Duplicate detection for sealed events then
+        /// needs the caller's `KnownEvents` (or indexes the sealed ids on the first append that
+        /// lacks them).
         case trailers
     }
 

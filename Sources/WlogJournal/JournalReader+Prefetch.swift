@@ -11,7 +11,7 @@ extension JournalReader {
     /// Same lines, same order, same checks and the same status as `forEachLine`: the second
     /// thread runs the very scanner `forEachLine` runs and hands each checked unit over (a copy
     /// of its lines, at most `PrefetchedUnits.depth` units ahead: bounded memory). On a long
-    /// journal the read (LZ4, XXH32, line checks: about a quarter of a replay's instructions)
+    /// journal the read (LZ4, XXH32, line checks: a sizeable share of a replay's work)
     /// then overlaps with the fold instead of adding to it. An error thrown by `body` stops the
     /// reading thread before this returns. Linux only (POSIX unnamed semaphores); elsewhere it
     /// is `forEachLine`, as it is when no thread can be started.

@@ -6,19 +6,19 @@ import Darwin
 
 /// Reads a journal without a lock, streaming frame by frame in bounded memory.
 ///
-/// Every unit is checked before its lines are handed out: LZ4 header, block and content
-/// checksums (xxHash32), whole lines with dense sequence numbers, each chunk's trailer (sequence
-/// range, line count) and the chain of the trailers' digests; a chunk skipped because it ends at or
-/// before `after` still has its LZ4 header and block checksums checked (XXH32 of its compressed
-/// bytes, no decompression). `forEachLine` does **not** hash the
-/// decompressed chunks with SHA-256: the LZ4 checksums already catch damage to a chunk's bytes,
-/// and hashing cost more than decompressing (≈ 9,900 of ≈ 12,400 instructions per event of the
-/// scan). `verify` hashes every chunk and compares it with its trailer, so a chunk replaced with
-/// other well-formed lines under a stale trailer is found there (docs/ARCHITECTURE.md).
-/// Memory holds one frame at a time (≤ 1 MiB of lines for a sealed chunk; one commit for a
-/// hot-tail frame). A bad or incomplete last frame is treated as not yet written (`tornTail`);
-/// damage followed by good frames stops at the good prefix (`damaged`). Both are reported in the
-/// returned status rather than thrown, so reading commands keep working on the good prefix.
+/// Every unit is checked before its lines are handed out: LZ4 header, block and content checksums
+/// (xxHash32), whole lines with dense sequence numbers, each chunk's trailer (sequence range, line
+/// count) and the chain of the trailers' digests; a chunk skipped because it ends at or before
+/// `after` still has its LZ4 header and block checksums checked (XXH32 of its compressed bytes, no
+/// decompression). `forEachLine` does **not** hash the decompressed chunks with SHA-256: the LZ4
+/// checksums already catch damage to a chunk's bytes, and hashing cost more than decompressing
+/// (most of the scan's work). `verify` hashes every chunk and compares it with its trailer, so a
+/// chunk replaced with other well-formed lines under a stale trailer is found there
+/// (docs/ARCHITECTURE.md). Memory holds one frame at a time (≤ 1 MiB of lines for a sealed chunk;
+/// one commit for a hot-tail frame). A bad or incomplete last frame is treated as not yet written
+/// (`tornTail`); damage followed by good frames stops at the good prefix (`damaged`). Both are
+/// reported in the returned status rather than thrown, so reading commands keep working on the good
+/// prefix.
 public final class JournalReader {
     /// The journal's path.
     public let path: String
@@ -46,8 +46,9 @@ public final class JournalReader {
 
     /// About how many lines the journal holds: exact for the sealed chunks (their trailers'
     /// counts), estimated for the hot tail; found from frame headers and trailers without
-    /// decompressing anything (≈ 1 % of a full read). What a replay from the start presizes its
-    /// state with (`WlogState.reserveCapacity(events:)`); 0 when the file cannot be read.
+    /// decompressing anything (a small fraction of a full read). What a replay from the start
+    /// presizes its state with (`WlogState.reserveCapacity(events:)`); 0 when the file cannot be
+    /// read.
     public func estimatedLineCount() -> Int {
         guard let scanner = try? JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: false),
               let count = try? scanner.countLines() else { return 0 }

@@ -30,11 +30,12 @@ extension JournalScanner {
         return total
     }
 
-    /// Bytes per line assumed for hot-tail frames (a set line is ≈ 300 bytes; shorter guesses
-    /// only reserve a little more).
+    /// Bytes per line assumed for hot-tail frames (less than a set line; shorter guesses only
+    /// reserve a little more).
     static let tailBytesPerLine: UInt64 = 200
 
-    /// The fewest bytes of the file a line can take (the 20-year history takes 23; LZ4 cannot
-    /// shrink a 60-byte line below ≈ 1/4 of it): the estimate is capped at the file size over this.
+    /// The fewest bytes of the file a line can take (well below what a sealed history takes; LZ4
+    /// cannot shrink a 60-byte line below ≈ 1/4 of it): the estimate is capped at the file size
+    /// over this.
     static let leastBytesPerLine = 8
 }

@@ -9,8 +9,8 @@ enum XXHash32 {
     /// The XXH32 of `bytes` with seed 0.
     ///
     /// The four lanes are independent chains of multiply, add and rotate; the compiler keeps them
-    /// in registers with scalar `imul` (≈ 2 bytes a cycle here, twice the rate of Debian's
-    /// liblz4, whose SSE2 loop multiplies by shifts and adds).
+    /// in registers with scalar `imul` (faster here than Debian's liblz4, whose SSE2 loop
+    /// multiplies by shifts and adds).
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         let n = bytes.count
         var i = 0

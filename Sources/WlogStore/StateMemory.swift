@@ -12,8 +12,9 @@ import Synchronization
 /// per lifter, its slot, lookups and the writer kept open (the state's reserved tables are given
 /// back after a fold: `WlogState.compact`).
 public enum StateMemory {
-    /// The estimate per event held (measured: 161 B for one-year lifters, 179 B for the 20-year
-    /// one, + 20 B with the workout catalog).
+    /// The estimate per event held: the larger of the two measured figures (one-year lifters, the
+    /// 20-year one) with the workout catalog's share, rounded up (figures in docs/PERFORMANCE.md,
+    /// "Why the code is shaped this way").
     public static let bytesPerEvent = 200
     /// The estimate per lifter held, whatever its events.
     public static let bytesPerLifter = 16 << 10

@@ -32,7 +32,7 @@ struct ByteStringTable: @unchecked Sendable {
     /// Builds the table; the strings must be distinct and at most 32 bytes long.
     ///
     /// The search tries multipliers until no two strings share a slot, which for a few hundred
-    /// strings takes thousands of attempts (≈ 1.5 ms, paid by every process). `known`, when it
+    /// strings takes thousands of attempts (paid by every process at its start). `known`, when it
     /// still places every string (the tables of the built-in strings keep theirs beside them,
     /// checked by `ByteStringTableTests`), skips the search; when the strings changed and it no
     /// longer does, the search runs as before.

@@ -9,8 +9,8 @@
 /// - `at`, `recorded` and other instants: `"2026-11-20T17:05:00.000Z"` (UTC, milliseconds);
 ///   `tz` (and `performed_tz`, `measured_tz`): the UTC offset in minutes in force there.
 /// - `recorded` is written only when it differs from `at`: an event logged as it happened (the
-///   usual case) reads `recorded` = `at` (`jq '.recorded // .at'`). It costs 5.5 bytes an event
-///   in the compressed journal otherwise (docs/EVENTS.md, "Envelope").
+///   usual case) reads `recorded` = `at` (`jq '.recorded // .at'`). Written always, it would cost
+///   bytes of every event in the compressed journal (docs/EVENTS.md, "Envelope").
 /// - masses: the exact decimal as a string and the unit beside it,
 ///   `"weight":"102.5","unit":"kg"`; distances likewise (`"distance":"5","distance_unit":"km"`).
 /// - durations: integer milliseconds (`duration_ms`); RPE: a JSON number (`8`, `8.5`);

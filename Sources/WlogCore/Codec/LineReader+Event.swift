@@ -55,8 +55,8 @@ extension LineReader {
     /// a value does not read: the general path then reads it from the start and reports the
     /// same errors as before (the values are read by the same functions either way).
     /// The slot of `table` the id hashes to is prefetched as soon as the id is read, while the
-    /// rest of the line is parsed (a table, not a closure: the closure stopped being inlined and
-    /// cost 160 instructions a line).
+    /// rest of the line is parsed (a table, not a closure: the closure stopped being inlined, a
+    /// call on every line).
     @inline(__always)
     mutating func canonicalEnvelope(_ env: inout EnvelopeFields, prefetchingIn table: borrowing EventIDTable) -> Bool {
         guard pos == 0, depth == 0 else { return false }

@@ -12,7 +12,7 @@ extension WlogState {
             var env = EnvelopeFields()
             // The id table's slot is fetched as soon as the id is read, while the rest of the
             // line is parsed, so that the insert after it (which also skips a duplicate id) does
-            // not wait for memory: for every type (without it, that one load was 90 % of
+            // not wait for memory: for every type (without it, that one load was most of
             // `apply(_:)`'s own cycles).
             if reader.canonicalEnvelope(&env, prefetchingIn: eventIndex) {
                 if env.type == .setLogged, let id = env.id, let at = env.at, let recorded = env.recorded {

@@ -96,7 +96,7 @@ extension DecideContext {
 
 extension DecideContext {
     /// The ids `wlog` mints for new events: a per-journal, per-device key and a counter, so that
-    /// LZ4 finds the repeats (random ids cost ≈ 27 B of the sealed journal per event).
+    /// LZ4 finds the repeats (random ids do not compress: LZ4 has no entropy coder).
     ///
     /// With `K` the FNV-1a 128 (`StableHasher`) of `"wlog-event-ids:" + journal id + ":" + device`
     /// and `c` the counter (64 bits), the id is

@@ -175,7 +175,7 @@ public struct Exercise: Sendable, Hashable, Codable {
     }
 
     /// `nameKey` by bytes when the name is ASCII (every built-in name is), else nil: building the
-    /// library's name index with `lowercased()` and `split` cost 6 M instructions at every start.
+    /// library's name index with `lowercased()` and `split` was a noticeable part of every start.
     static func asciiNameKey(_ name: String) -> String? {
         var name = name
         let key = name.withUTF8 { bytes -> [UInt8]? in

@@ -11,7 +11,7 @@ struct WorkoutIndex {
     /// One workout: its key, when its session started and the positions of its live sets.
     ///
     /// Its session record is looked up when a query shows it (`WlogState.record(of:)`): a copy
-    /// in every entry retained each of its strings and arrays (1 % of a cold `history`).
+    /// in every entry retained each of its strings and arrays, for every workout.
     struct Entry {
         var key: WorkoutKey
         /// When its session started (`workout.started`), when it has a session record.

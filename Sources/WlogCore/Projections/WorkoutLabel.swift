@@ -21,7 +21,7 @@ public enum WorkoutLabel {
     /// The label for a workout's exercises; `Workout` when there are none.
     ///
     /// The groups are bits of a mask and their counts two fixed arrays (a `Set` and dictionaries
-    /// of groups hashed each group's name: 50,000 instructions a label).
+    /// of groups hashed each group's name, for every label).
     public static func label(_ items: [Item]) -> String {
         let minor = GroupMask(.core).union(GroupMask(.cardio))
         let hasOther = items.contains { !minor.contains($0.group) }

@@ -22,7 +22,7 @@ struct RecordsCache: Sendable {
     /// drops entries as before once this is spent, instead of paying that for every set.
     private(set) var extensionsLeft = RecordsCache.extensionBudget
 
-    /// The extensions one state may make (≈ 3 ms at the most).
+    /// The extensions one state may make (a bound on what a long tail pays for them).
     static let extensionBudget = 1_000
 
     init() {}

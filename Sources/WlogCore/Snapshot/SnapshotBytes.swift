@@ -269,10 +269,10 @@ public enum FNV1a {
 
 /// A fast 64-bit checksum of a snapshot payload: a Fletcher-style sum in eight 64-bit lanes, 64
 /// bytes a step (each lane adds its word, and a second sum adds the first after every step, so a
-/// word's position counts too), then the lanes mixed by multiplies. Vector adds only: ≈ 13
-/// instructions per 64 bytes, a 16 MB snapshot in ≈ 3 M. It catches torn, cut and damaged files
-/// (a flipped bit always changes the first sum); it is not a defence against a crafted one (the
-/// decoder bounds-checks everything it reads).
+/// word's position counts too), then the lanes mixed by multiplies. Vector adds only: a handful of
+/// instructions per 64 bytes, a small part of a snapshot's read. It catches torn, cut and damaged
+/// files (a flipped bit always changes the first sum); it is not a defence against a crafted one
+/// (the decoder bounds-checks everything it reads).
 enum WordChecksum {
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var sum = SIMD8<UInt64>(repeating: 0), sumOfSums = SIMD8<UInt64>(repeating: 0)

@@ -1,9 +1,9 @@
 /// The live sets of a state in history order, each made into a `LoggedSet` only when read.
 ///
-/// `WlogState.liveSets` builds every `LoggedSet` up front (≈ 180 bytes each, 21 MB for a 20-year
-/// history); this view holds one row index per live set, so a query that reads the workout, the
-/// day or the exercise of every set and the full sets of only a few (history's last 20 workouts,
-/// one exercise's records) never materialises the rest.
+/// `WlogState.liveSets` builds every `LoggedSet` up front (a large value each: megabytes for a long
+/// history); this view holds one row index per live set, so a query that reads the workout, the day
+/// or the exercise of every set and the full sets of only a few (history's last 20 workouts, one
+/// exercise's records) never materialises the rest.
 public struct LiveSets: RandomAccessCollection, Sendable {
     /// The ledger the rows belong to (shared storage, not copied).
     let ledger: SetLedger
@@ -13,7 +13,7 @@ public struct LiveSets: RandomAccessCollection, Sendable {
     init(_ ledger: SetLedger) {
         self.ledger = ledger
         let order = ledger.historyOrder()
-        // Written in place, not appended (an append checks capacity and uniqueness: a third of this).
+        // Written in place, not appended (an append checks capacity and uniqueness each time).
         rows = [Int32](unsafeUninitializedCapacity: order.count) { live, count in
             count = 0
             ledger.rows.withUnsafeBufferPointer { all in

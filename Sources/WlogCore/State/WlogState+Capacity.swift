@@ -2,7 +2,7 @@
 /// them (SipHash of every key) each time they double.
 extension WlogState {
     /// Workouts and body-weight entries a state has room for before its tables first grow (a
-    /// few years of a lifter's history; the 20-year one has 4,565 workouts and 2,610 entries).
+    /// few years of a lifter's history).
     static let reservedEntries = 1_024
     /// Custom exercises and their names before the exercise tables first grow.
     static let reservedExercises = 512
@@ -19,9 +19,9 @@ extension WlogState {
     }
 
     /// Makes room for a history of about `events` events — the event-id table, the set rows and
-    /// their history order, the workouts (one per 24 events: the 20-year history has one per 30)
-    /// and body-weight entries (one per 48; there one per 52) — so that a replay does not grow
-    /// and rehash them as it goes (the workouts' three doublings were 1.5 % of a cold `history`).
+    /// their history order, the workouts (one per 24 events, a margin over the 20-year history's
+    /// rate) and body-weight entries (one per 48, likewise) — so that a replay does not grow and
+    /// rehash them as it goes.
     ///
     /// A replay from the start calls it with the journal's line count (`JournalReader.estimatedLineCount`):
     /// every line is at most one set. Nothing changes but capacity; a smaller count than already
@@ -40,7 +40,7 @@ extension WlogState {
     /// Gives back the room reserved for a long history (`withRoomForAHistory`) that this state
     /// did not grow into: each table holding less than half its capacity is copied at its size.
     /// What a server holding many lifters' states calls after folding one from the start (the
-    /// reserved tables were ≈ 460 KiB of every small lifter's state); nothing else changes.
+    /// reserved tables were a large part of every small lifter's state); nothing else changes.
     package mutating func compact() {
         workouts = Self.fitted(workouts)
         bodyweights = Self.fitted(bodyweights)

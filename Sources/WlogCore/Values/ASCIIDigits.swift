@@ -1,6 +1,6 @@
 /// Decimal digits written straight into bytes: the text of days, times and fixed-point numbers
-/// without building a `String` per part (`String(value)` and `+` cost ≈ 150 instructions each;
-/// a day's `YYYY-MM-DD` made that way cost ≈ 2,500).
+/// without building a `String` per part (`String(value)` and `+` are costly calls, and a day's
+/// `YYYY-MM-DD` made that way takes several of them).
 public enum ASCIIDigits {
     /// The number of decimal digits of `value` (1 for 0).
     @inlinable

@@ -53,7 +53,7 @@ public struct EventID: Sendable, Hashable, Comparable, Codable {
 
     /// The 8 lowercase hex digits of `value` in one word, the first digit in its lowest byte: each
     /// nibble spread into a byte of its own, then `0`…`9`/`a`…`f` added to all eight at once
-    /// (≈ 20 instructions, where a digit at a time took ≈ 17 a digit).
+    /// (a few instructions for all eight, where a digit at a time cost nearly as much per digit).
     static func hexDigits(_ value: UInt32) -> UInt64 {
         var lanes = UInt64(value)
         lanes = (lanes | (lanes << 16)) & 0x0000_FFFF_0000_FFFF

@@ -95,7 +95,7 @@ public struct Mass: Sendable, Hashable, Codable {
     /// Display text in `unit` (default: its own), at most two decimals: `102.5 kg`, `225 lb`.
     public func formatted(in displayUnit: MassUnit? = nil) -> String {
         let shown = converted(to: displayUnit ?? unit)
-        // Written into one small string (`format` + " " + unit cost ≈ 800 instructions).
+        // Written into one small string (cheaper than `format` + " " + unit).
         let unitText = shown.unit.rawValue.utf8
         return ASCIIDigits.string(capacity: FixedPoint.maxTextLength + 1 + unitText.count) { buffer in
             var end = FixedPoint.write(shown.tenThousandths, maxFractionDigits: 2, into: buffer, at: 0)

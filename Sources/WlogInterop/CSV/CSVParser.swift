@@ -5,7 +5,7 @@
 /// header line outside quotes. Each record keeps the line it starts on and its original text.
 ///
 /// Why not the mirrored yaslab/CSV.swift 2.5.2: it decodes through `UnicodeScalar` iterators
-/// (several times slower than a byte loop on a 100,000-row file), it does not report the line a
+/// (slower than a byte loop), it does not report the line a
 /// record starts on once a quoted field has spanned lines, and it does not hand back a record's
 /// original text, which the importer keeps as each set's `source` for audit.
 enum CSVParser {

@@ -35,7 +35,7 @@ struct CSVTable: Sendable {
 }
 
 /// The data records of a file, parsed one at a time as they are iterated: a reader holds one
-/// record at a time, never the whole table (a 300,000-row file's records took ≈ 100 MB).
+/// record at a time, never the whole table (a big file's records took several times its size).
 struct CSVRecords: Sequence, Sendable {
     /// The whole file (shared, not copied).
     let bytes: [UInt8]

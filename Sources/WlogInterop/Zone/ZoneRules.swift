@@ -9,7 +9,7 @@ import Darwin
 ///
 /// The transitions listed in the file give the offsets of the past and the near future; the
 /// POSIX rule at its end gives them after the last transition. This replaces Foundation's ICU
-/// `TimeZone`, whose library costs ≈ 2 ms of every `wlog` start.
+/// `TimeZone`, whose library (ICU) is loaded and initialised at every `wlog` start.
 struct ZoneRules: Sendable, Hashable {
     /// Transition instants in seconds since 1970 (UTC), ascending.
     let transitions: [Int64]

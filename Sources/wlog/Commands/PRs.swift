@@ -33,7 +33,7 @@ struct PRs: ParsableCommand {
             let order = ExerciseOrder.byName(names: kept.map { all[$0].exercise.name }, ids: kept.map { all[$0].exercise.id })
             records = order.map { all[kept[$0]] }
         }
-        // Thousands of records and rows: freeing them one by one would cost ≈ 3 M instructions.
+        // Thousands of records and rows: freeing them one by one would delay the exit.
         KeptUntilExit.keep(records)
         guard context.format == .table else {
             let rows = RecordRows.rows(records, unit: loaded.unit)

@@ -31,8 +31,8 @@ enum ControlEscape {
     /// Where the first control character starts, or nil. Eight bytes a step: one word tells
     /// whether any byte is below 0x20, DEL or `C2` (a C1 lead byte) with a few integer operations
     /// (the "has less / has byte" tricks), and only such words are checked byte by byte (line feeds
-    /// make about one word in six): ≈ 2 instructions a byte instead of ≈ 12 (`export sets` writes
-    /// megabytes; `SIMD16` compares compiled to a byte loop of ≈ 60).
+    /// make about one word in six): a fraction of a byte loop's cost (`export sets` writes
+    /// megabytes; `SIMD16` compares compiled to a slower byte loop).
     private static func firstControl(_ bytes: [UInt8]) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }

@@ -42,8 +42,9 @@ enum CSVText {
     /// Whether `text` has a comma, quote or line break as a character of its own.
     ///
     /// Most fields have none of those bytes, which one pass over the UTF-8 shows (iterating
-    /// characters cost ≈ 40 % of `prs --format csv`); a field that has one is checked character by
-    /// character as before (a `\r\n` or a comma followed by a combining mark is one character).
+    /// characters was a large share of `prs --format csv`); a field that has one is checked
+    /// character by character as before (a `\r\n` or a comma followed by a combining mark is one
+    /// character).
     static func needsQuotes(_ text: String) -> Bool {
         guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return false }
         return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
@@ -54,7 +55,7 @@ enum CSVText {
 
     /// The header and the rows as UTF-8 bytes, written into one buffer sized for them first: each
     /// cell straight from its value, a text copied unless it needs quotes (appending each field to a
-    /// `String` cost ≈ 900 instructions a field, making each cell's string first ≈ 600).
+    /// `String`, or making each cell's string first, cost more).
     static func bytes(_ rows: Rows) -> [UInt8] {
         let header = rows.columns.map(Cell.text)
         func room(_ cells: [Cell]) -> Int {

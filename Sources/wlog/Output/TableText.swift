@@ -7,7 +7,8 @@ enum TableText {
     static func width(_ text: String) -> Int {
         // ASCII (nearly every cell) is one column a byte, without looking up scalar properties.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        // Below U+0300 there are no combining marks: no property lookup (≈ 5,000 instructions a cell with `×`).
+        // Below U+0300 there are no combining marks: no property lookup (a costly one, which a cell
+        // with `×` paid).
         return text.unicodeScalars.reduce(0) {
             $0 + ($1.value < 0x300 || $1.properties.generalCategory != .nonspacingMark ? 1 : 0)
         }
@@ -18,7 +19,7 @@ enum TableText {
     }
 
     /// The table as UTF-8 bytes: each cell's text and width found once, the lines written into one
-    /// buffer (padding and joining strings per cell cost ≈ 6,000 instructions a cell).
+    /// buffer (padding and joining strings per cell cost much more).
     static func bytes(_ rows: Rows, headers: [String]? = nil) -> [UInt8] {
         let titles = headers ?? rows.columns
         let columnCount = titles.count

@@ -4,7 +4,7 @@ enum ExerciseOrder {
     ///
     /// The positions are sorted, not the values (moving them was most of the cost), and ASCII names
     /// and ids — nearly all — are compared as the bytes of `name NUL id`, which for ASCII text is the
-    /// order `String` gives (its `<` costs ≈ 130 instructions a call, two calls a comparison).
+    /// order `String` gives (its `<` is a costly call, and a comparison makes two).
     static func byName(names: [String], ids: [String]) -> [Int] {
         var keys: [[UInt8]] = []
         keys.reserveCapacity(names.count)

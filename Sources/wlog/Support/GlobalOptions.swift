@@ -25,7 +25,7 @@ struct GlobalOptions: Sendable {
     var conflict: String?
 
     /// Sets the option `name` (a long or short name that takes a value) to `value`; false for other names.
-    /// (A `switch`, not key paths and a `Set`: those are made at run time, ≈ 0.3 M instructions a run.)
+    /// (A `switch`, not key paths and a `Set`: those are made at run time, on every run.)
     mutating func set(_ name: String, to value: String) -> Bool {
         switch name {
         case "--journal", "-j": journal = value
@@ -116,8 +116,8 @@ enum Run {
     nonisolated(unsafe) static var environment: [String: String] = processEnvironment()
 
     /// The environment from the C library's `environ`: what `ProcessInfo.processInfo.environment`
-    /// gives (entries without `=` left out, a repeated name's last value), for ≈ 30 k instructions
-    /// instead of ≈ 0.7 M.
+    /// gives (entries without `=` left out, a repeated name's last value), for a small fraction of
+    /// its cost (docs/PERFORMANCE.md, "Why the code is shaped this way").
     static func processEnvironment() -> [String: String] {
 #if os(Linux)
         var environment: [String: String] = [:]

@@ -163,7 +163,8 @@ extension JournalSession {
     /// owner); false on failure, leaving nothing behind.
     ///
     /// No `fsync`: the snapshot is a cache, and one a crash left torn or empty fails its checksum
-    /// and is rebuilt — syncing 15 MB would cost a read command tens of milliseconds for nothing.
+    /// and is rebuilt — syncing megabytes would cost a read command tens of milliseconds for
+    /// nothing.
     @discardableResult
     func atomicWrite(_ bytes: [UInt8], to path: String) -> Bool {
         (try? AtomicFile.write(bytes, to: path, ownership: FileOwnership.of(context.journalPath))) != nil

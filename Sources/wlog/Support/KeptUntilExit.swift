@@ -2,10 +2,11 @@ import Synchronization
 
 /// Values kept alive until the process exits, so that freeing them does not delay the exit.
 ///
-/// A 20-year state is ≈ 25 MB in tens of thousands of arrays, dictionaries and strings; releasing
-/// them one by one at the end of a command costs a few milliseconds of a run that should take
-/// twenty, while the kernel takes the whole address space back at once. Only values no one will
-/// mutate afterwards are kept (a kept reference would make a later mutation copy them).
+/// A long history's state is tens of thousands of arrays, dictionaries and strings; releasing them
+/// one by one at the end of a command costs a few milliseconds of a short run (figures in
+/// docs/PERFORMANCE.md, "Why the code is shaped this way"), while the kernel takes the whole
+/// address space back at once. Only values no one will mutate afterwards are kept (a kept reference
+/// would make a later mutation copy them).
 enum KeptUntilExit {
     private static let kept = Mutex<[any Sendable]>([])
 

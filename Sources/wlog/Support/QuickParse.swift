@@ -2,17 +2,18 @@ import ArgumentParser
 
 /// `prs`, `history` and `append set` with plain arguments, parsed without ArgumentParser.
 ///
-/// ArgumentParser pays ≈ 9 M instructions to parse `wlog prs` and ≈ 16 M for `wlog append set`
-/// (a third of the 25 ms these commands have): every run it reflects each command on the path with
-/// `Mirror`, instantiates its generic property wrappers (`Option<Int?>`, `Flag<Bool>`, …) by mangled
-/// name, and the runtime checks their conformances by scanning all ≈ 4,900 conformance records of
-/// the binary per type; before that it parses the arguments twice more as its own completion-script
-/// commands. Here the three hottest commands are filled in directly when every argument is plain:
-/// positionals, and long options of the command given once each (`--name value`, `--name=value`,
-/// flags), values that neither are empty nor start with `-`, and numbers that convert as
-/// ArgumentParser converts them (`Int(_:)`, `Double(_:)`). Anything else — help, `--version`, short
-/// names, `--`, unknown or repeated options, a missing positional — returns nil and ArgumentParser
-/// parses as before, with its messages and exit codes. `QuickParseTests` checks the two parses agree.
+/// ArgumentParser's parse is a large share of what these short commands cost (figures in
+/// docs/PERFORMANCE.md, "Why the code is shaped this way"): every run it reflects each command on
+/// the path with `Mirror`, instantiates its generic property wrappers (`Option<Int?>`,
+/// `Flag<Bool>`, …) by mangled name, and the runtime checks their conformances by scanning every
+/// conformance record of the binary per type; before that it parses the arguments twice more as
+/// its own completion-script commands. Here the three hottest commands are filled in directly
+/// when every argument is plain: positionals, and long options of the command given once each
+/// (`--name value`, `--name=value`, flags), values that neither are empty nor start with `-`, and
+/// numbers that convert as ArgumentParser converts them (`Int(_:)`, `Double(_:)`). Anything else
+/// — help, `--version`, short names, `--`, unknown or repeated options, a missing positional —
+/// returns nil and ArgumentParser parses as before, with its messages and exit codes.
+/// `QuickParseTests` checks the two parses agree.
 ///
 /// Each command made here gets every property set (reading an unset ArgumentParser property traps);
 /// an option added to one of these commands must be added here as well (until then it falls back).
