@@ -90,6 +90,7 @@ public struct WlogState: Sendable, Equatable {
         eventCount += 1
         if event.seq > lastSeq { lastSeq = event.seq }
         stampOrder.note(seq: event.seq, recorded: event.envelope.recorded.millisecondsSince1970)
+        if event.type.changesAnyRecord { recordsCache.dropAll() }
         switch event.payload {
         case .setLogged(let p): applySetLogged(p, event: event)
         case .setEdited(let p): applySetEdited(p, event: event)
@@ -99,30 +100,18 @@ public struct WlogState: Sendable, Equatable {
         case .workoutExerciseRemoved(let p): applyWorkoutExerciseRemoved(p)
         case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
         case .workoutFinished(let p): applyWorkoutFinished(p, event: event)
-        case .workoutDiscarded(let p):
-            applyWorkoutDiscarded(p)
-            recordsCache.dropAll()
+        case .workoutDiscarded(let p): applyWorkoutDiscarded(p)
         case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
         case .bodyweightEdited(let p): applyBodyweightEdited(p, stamp: SetChange.Stamp(event))
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
         case .goalSet(let p): if latest.take("goal", SetChange.Stamp(event)) { goal = p.weight }
         case .readinessRecorded(let p):
             readiness.append(ReadinessEntry(id: event.id, at: event.envelope.occurred, readiness: p))
-        case .profileUpdated(let p):
-            applyProfileUpdated(p, stamp: SetChange.Stamp(event))
-            recordsCache.dropAll()
-        case .settingsChanged(let p):
-            settings.apply(p, stamp: SetChange.Stamp(event), latest: &latest)
-            recordsCache.dropAll()
-        case .exerciseCreated(let e):
-            applyExerciseCreated(e)
-            recordsCache.dropAll()
-        case .exerciseUpdated(let p):
-            applyExerciseUpdated(p, stamp: SetChange.Stamp(event))
-            recordsCache.dropAll()
-        case .exerciseRetired(let p):
-            retiredExercises.insert(p.exercise)
-            recordsCache.dropAll()
+        case .profileUpdated(let p): applyProfileUpdated(p, stamp: SetChange.Stamp(event))
+        case .settingsChanged(let p): settings.apply(p, stamp: SetChange.Stamp(event), latest: &latest)
+        case .exerciseCreated(let e): applyExerciseCreated(e)
+        case .exerciseUpdated(let p): applyExerciseUpdated(p, stamp: SetChange.Stamp(event))
+        case .exerciseRetired(let p): retiredExercises.insert(p.exercise)
         // An equipment item and a routine: the latest change wins as a whole (a removal or
         // retirement included; creating a routine again brings it back).
         case .equipmentAdded(let item), .equipmentUpdated(let item):
