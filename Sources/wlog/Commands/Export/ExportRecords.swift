@@ -1,0 +1,46 @@
+import ArgumentParser
+import WlogCore
+
+/// `wlog export prs`: every record of every exercise with live sets (assisted excluded), by name.
+struct ExportPRs: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "prs", abstract: "Every personal record, by exercise.")
+
+    @OptionGroup var destination: ExportDestination
+    @Option(help: "Only this exercise.") var exercise: String?
+
+    func run() throws {
+        try ExportCommand.write(to: destination.output) { loaded, _ in
+            let state = loaded.state
+            let sets = SetRows(state: state, unit: loaded.unit)
+            let exercises = try exercise.map { [try ExerciseOptions.resolve($0, in: state)] } ?? ExportCommand.loggedExercises(state, sets: sets)
+            return RecordRows.rows(exercises.filter { $0.kind.hasRecords }.compactMap { sets.records(of: $0.id) }, unit: loaded.unit)
+        }
+    }
+}
+
+/// `wlog export e1rm`: the best e1RM per day of every strength-like exercise with live sets.
+struct ExportE1RM: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "e1rm", abstract: "The best e1RM per day, by exercise.")
+
+    @OptionGroup var destination: ExportDestination
+    @OptionGroup var days: ExportDays
+    @Option(help: "Only this exercise.") var exercise: String?
+    @OptionGroup var formulaOptions: E1RMFormulaOptions
+
+    func run() throws {
+        try ExportCommand.write(to: destination.output) { loaded, _ in
+            let state = loaded.state
+            let sets = SetRows(state: state, unit: loaded.unit)
+            let span = try days.parsed()
+            let (formula, maxReps) = try formulaOptions.parsed()
+            let exercises = try exercise.map { [try ExerciseOptions.resolve($0, in: state)] } ?? ExportCommand.loggedExercises(state, sets: sets)
+            var rows = Rows(columns: E1RMRows.columns)
+            for exercise in exercises where exercise.kind.isStrengthLike {
+                var trend = E1RMRows.trend(exercise, sets: sets, formula: formula, maxReps: maxReps)
+                trend.points = trend.points.filter { ExportDays.contains($0.day, span) }
+                E1RMRows.append(trend, exercise: exercise, unit: loaded.unit, to: &rows)
+            }
+            return rows
+        }
+    }
+}
