@@ -17,16 +17,6 @@ struct Wlog: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wlog",
         abstract: "An event-sourced workout log: every set is an event in one LZ4 journal file.",
-        discussion: """
-            Global options, accepted before or after the subcommand:
-              -j, --journal PATH   the journal (default $WLOG_JOURNAL, else $XDG_DATA_HOME/wlog/journal.wlog,
-                                   else ~/.local/share/wlog/journal.wlog)
-              --now INSTANT        the current time for this run (ISO 8601; also $WLOG_NOW)
-              --tz ZONE            IANA zone or ±HH:MM for local days (default: the journal's setting, else $TZ)
-              --unit kg|lb         display unit (default: the journal's setting)
-              --format table|csv|json|jsonl   output of read commands (default table)
-              --as-of INSTANT|seq:N           read commands: the state as it was then
-            """,
         version: "0.1.0",
         subcommands: WlogCommands.all
     )
@@ -47,7 +37,16 @@ struct Wlog: ParsableCommand {
             terminate(error.status.rawValue)
         } catch {
             let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }  // --help, --version
+            guard code != .success else {
+                let message = fullMessage(for: error)
+                // A command's help (--help, -h, `help CMD`, a group without its subcommand) ends with
+                // the global options, which ArgumentParser never sees (`GlobalOptions.extract`).
+                guard message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:") else { exit(withError: error) }  // --version
+                var help = message
+                while help.hasSuffix("\n") { help.removeLast() }
+                print(help + "\n\n" + GlobalOptions.help(for: arguments))
+                terminate(0)
+            }
             var message = fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             printError("wlog: error: " + message)

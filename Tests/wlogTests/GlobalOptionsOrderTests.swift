@@ -35,4 +35,30 @@ struct GlobalOptionsOrderTests {
         #expect(wlog.journalBytes() == nil)
         #expect(try await wlog.run("--unit kg init --unit kg").status == 0, "the same value twice is fine")
     }
+
+    /// Every command's help ends with the global options (issue 19), which the parser never sees;
+    /// init's and import's leave out `--unit`/`--tz`, whose own options those are.
+    @Test(arguments: [["today", "--help"], ["help", "volume"], ["export", "sets", "-h"], ["append", "set", "--help"], ["--help"],
+                      ["prs", "--help"], ["export"], ["init", "--help"], ["-j", "x.wlog", "import", "--help"]])
+    func everyHelpListsTheGlobalOptions(_ arguments: [String]) async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        let help = try await wlog.run(arguments)
+        #expect(help.status == 0 && help.stderr == "", "\(arguments): \(help.stderr)")
+        let global = try #require(help.stdout.range(of: "\n\nGLOBAL OPTIONS (before or after the subcommand):\n"), "\(arguments)")
+        let section = help.stdout[global.upperBound...]
+        for option in ["-j, --journal <path>", "--now <instant>", "--format <format>", "--as-of <instant|seq:N>"] {
+            #expect(section.contains(option), "\(arguments): \(option)")
+        }
+        let ownUnit = arguments.contains("init") || arguments.contains("import")
+        #expect(section.contains("--unit <kg|lb>") == !ownUnit && section.contains("--tz <zone>") == !ownUnit, "\(arguments)")
+        #expect(help.stdout.hasPrefix("OVERVIEW:") || help.stdout.hasPrefix("USAGE:"))
+    }
+
+    @Test func versionIsOnlyTheVersion() async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        let version = try await wlog.run(["--version"])
+        #expect(version.status == 0 && version.stdout == "0.1.0\n")
+    }
 }

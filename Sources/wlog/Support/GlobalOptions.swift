@@ -45,6 +45,28 @@ struct GlobalOptions: Sendable {
         return scratch.set(name, to: "")
     }
 
+    /// The section every command's help ends with: the global options, in ArgumentParser's layout
+    /// (without `--unit`/`--tz` for `init` and `import`, whose own options those are).
+    static func help(for arguments: [String]) -> String {
+        let owner = arguments.first { !$0.hasPrefix("-") && $0 != "help" }.map(ownsUnitAndZone) ?? false
+        let lines: [(names: String, text: String, unitOrZone: Bool)] = [
+            ("-j, --journal <path>", "The journal (default $WLOG_JOURNAL, else\n$XDG_DATA_HOME/wlog/journal.wlog, else\n~/.local/share/wlog/journal.wlog).", false),
+            ("--now <instant>", "The current time for this run (ISO 8601; also\n$WLOG_NOW).", false),
+            ("--tz <zone>", "IANA zone or ±HH:MM for local days (default: the\njournal's setting, else $TZ).", true),
+            ("--unit <kg|lb>", "Display unit (default: the journal's setting).", true),
+            ("--format <format>", "Read commands' output: table (default), csv, json\nor jsonl.", false),
+            ("--as-of <instant|seq:N>", "Read commands: the state as it was then.", false),
+        ]
+        var text = "GLOBAL OPTIONS (before or after the subcommand):"
+        for line in lines where !(owner && line.unitOrZone) {
+            let parts = line.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let names = "  " + line.names
+            text += "\n" + (names.count < 26 ? names + String(repeating: " ", count: 26 - names.count) : names + "\n" + String(repeating: " ", count: 26))
+                + parts.joined(separator: "\n" + String(repeating: " ", count: 26))
+        }
+        return text
+    }
+
     /// Commands whose own `--unit`/`--tz` mean something else (import, init): left alone there.
     static func ownsUnitAndZone(_ command: String) -> Bool { command == "import" || command == "init" }
 
