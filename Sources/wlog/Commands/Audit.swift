@@ -7,12 +7,12 @@ struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit", abstract: "Every version of a set, workout or body-weight entry (or the recent events) with who and when.",
         discussion: """
-            With ID (a set, workout or body-weight entry id, 4 or more hex digits): every event about it,
+            With ID (a set, workout or body-weight entry id, 4 or more hex digits): every event about it, \
             oldest first — logged, each edit with what it changed (reps 5 → 6), the deletion. Without ID:
-            the latest --limit events (default 20), oldest first.
-            Events are in stamp order (recorded_at, then event id), the same on every replica.
-            Columns of csv/json/jsonl: event_id, type, actor, recorded_at, occurred_at, subject, change.
-            recorded_at is when the event was recorded (in the display zone); occurred_at when it
+            the latest --limit events (default 20), oldest first. \
+            Events are in stamp order (recorded_at, then event id), the same on every replica. \
+            Columns of csv/json/jsonl: event_id, type, actor, recorded_at, occurred_at, subject, change. \
+            recorded_at is when the event was recorded (in the display zone); occurred_at when it \
             happened.
             """)
 

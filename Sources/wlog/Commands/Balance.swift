@@ -7,15 +7,15 @@ struct BalanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "balance", abstract: "Muscle balance: weekly hard sets per group, stale groups, push : pull.",
         discussion: """
-            Hard sets: qualifying sets, 1 for the primary group and 0.5 for each secondary. Sets/wk is
-            the mean over the last --weeks weeks (fewer for a lifter who started more recently), judged
-            against the zone (default 10–20). A group trained before but not for more than 5 days is
-            stale. Push : pull compares sets of push-pattern and pull-pattern exercises over the same
-            weeks; outside 0.67–1.5 it is flagged. --format csv|json|jsonl: columns group, weekly_sets,
-            last7_sets, zone, last_trained, days_since, alert; the last row (group "push:pull") has the
-            ratio in weekly_sets. Timed sets (a plank) count as hard sets. --muscles: the same per fine
-            muscle (a hard set counts 1 for every muscle its exercise lists), columns muscle, group,
-            weekly_sets, last7_sets, last_trained, days_since, alert; the table lists a fine muscle
+            Hard sets: qualifying sets, 1 for the primary group and 0.5 for each secondary. Sets/wk is \
+            the mean over the last --weeks weeks (fewer for a lifter who started more recently), judged \
+            against the zone (default 10–20). A group trained before but not for more than 5 days is \
+            stale. Push : pull compares sets of push-pattern and pull-pattern exercises over the same \
+            weeks; outside 0.67–1.5 it is flagged. --format csv|json|jsonl: columns group, weekly_sets, \
+            last7_sets, zone, last_trained, days_since, alert; the last row (group "push:pull") has the \
+            ratio in weekly_sets. Timed sets (a plank) count as hard sets. --muscles: the same per fine \
+            muscle (a hard set counts 1 for every muscle its exercise lists), columns muscle, group, \
+            weekly_sets, last7_sets, last_trained, days_since, alert; the table lists a fine muscle \
             trained before but not for more than 5 days as "Hamstrings not trained in 6 days".
             """)
 

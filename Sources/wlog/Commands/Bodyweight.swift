@@ -6,11 +6,11 @@ struct BodyweightCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bodyweight", abstract: "Body weight: stats, goal, trend, entries with 7-day average.",
         discussion: """
-            Start is the first entry by date, current the latest; the 7-day average of an entry is the
-            mean of the entries of its local day and the six days before, up to it. The trend is the
-            change of that average over the last 28 days, and whether it goes toward the goal.
-            --format csv|jsonl: the entries (entry_id, date, at, weight, unit, avg7, notes — the columns of
-            wlog export bodyweight), oldest first. --format json: one object with the stats and the
+            Start is the first entry by date, current the latest; the 7-day average of an entry is the \
+            mean of the entries of its local day and the six days before, up to it. The trend is the \
+            change of that average over the last 28 days, and whether it goes toward the goal. \
+            --format csv|jsonl: the entries (entry_id, date, at, weight, unit, avg7, notes — the columns of \
+            wlog export bodyweight), oldest first. --format json: one object with the stats and the \
             entries under "entries".
             """)
 

@@ -6,10 +6,10 @@ struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart", abstract: "Chart e1RM of an exercise, body weight or weekly volume (terminal or --svg FILE).",
         discussion: """
-            e1rm EXERCISE: the best e1RM per day (the journal's formula). reps EXERCISE: the most reps in a
-            set per day (the progress chart of a body-weight exercise). bodyweight: the last entry of
-            each day, with the goal as a dashed line. volume: weekly tonnage of the last --weeks weeks.
-            The terminal chart uses braille dots at exactly --width columns; --svg FILE writes a
+            e1rm EXERCISE: the best e1RM per day (the journal's formula). reps EXERCISE: the most reps in a \
+            set per day (the progress chart of a body-weight exercise). bodyweight: the last entry of \
+            each day, with the goal as a dashed line. volume: weekly tonnage of the last --weeks weeks. \
+            The terminal chart uses braille dots at exactly --width columns; --svg FILE writes a \
             standalone SVG instead (one circle per point with data-date and data-value).
             """)
 

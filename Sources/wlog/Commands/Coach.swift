@@ -7,17 +7,17 @@ struct CoachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coach", abstract: "Suggestions with their reasons, training load, and powerlifting scores.",
         discussion: """
-            Rules (docs/COACH.md): double progression for the exercises of the active routine; plateau
-            = no e1RM PR in the last 3 sessions spanning ≥ 3 weeks; deload = plateaus on 2+ lifts or
-            ≥ 5 weeks since a lighter week; red flags = 2 pain reports or 3 sessions with mobility ≤ 2
-            within 14 days. Session load = session RPE × minutes (Foster); acute : chronic = mean daily
-            load over 7 ÷ 28 days (and exponentially weighted), from the first session on; weekly
-            monotony and strain (Foster): a description of the trend, not an injury predictor.
-            --load: only the load figures (columns day, acute, chronic, ratio, ewma_acute, ewma_chronic,
-            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […], "effort": {…}}
-            (the effort ratings' weekly means, trend and correlation with e1RM, docs/COACH.md).
-            --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight
-            (the profile's sex picks the constants).
+            Rules (docs/COACH.md): double progression for the exercises of the active routine; plateau \
+            = no e1RM PR in the last 3 sessions spanning ≥ 3 weeks; deload = plateaus on 2+ lifts or \
+            ≥ 5 weeks since a lighter week; red flags = 2 pain reports or 3 sessions with mobility ≤ 2 \
+            within 14 days. Session load = session RPE × minutes (Foster); acute : chronic = mean daily \
+            load over 7 ÷ 28 days (and exponentially weighted), from the first session on; weekly \
+            monotony and strain (Foster): a description of the trend, not an injury predictor. \
+            --load: only the load figures (columns day, acute, chronic, ratio, ewma_acute, ewma_chronic, \
+            ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […], "effort": {…}} \
+            (the effort ratings' weekly means, trend and correlation with e1RM, docs/COACH.md). \
+            --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight \
+            (the profile's sex picks the constants). \
             --format csv|json|jsonl: columns kind, exercise, message (with --scores: one record).
             """)
 

@@ -6,10 +6,10 @@ struct E1RMCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "e1rm", abstract: "Estimated 1RM: best per day and the current best.",
         discussion: """
-            Counts live, done, non-warm-up sets with a load; sets above --max-reps (default: the
-            journal's setting, 12) get no estimate, and the rpe formula needs an RPE on the set. A single
-            estimates its own weight with every formula.
-            Columns of csv/json/jsonl (and of wlog export e1rm): date, exercise_id, e1rm, unit, formula,
+            Counts live, done, non-warm-up sets with a load; sets above --max-reps (default: the \
+            journal's setting, 12) get no estimate, and the rpe formula needs an RPE on the set. A single \
+            estimates its own weight with every formula. \
+            Columns of csv/json/jsonl (and of wlog export e1rm): date, exercise_id, e1rm, unit, formula, \
             set_id — oldest day first; the table adds the set and marks the best.
             """)
 

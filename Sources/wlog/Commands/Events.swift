@@ -12,8 +12,8 @@ struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events", abstract: "Raw events as the journal's own JSON lines.",
         discussion: """
-            The lines are passed through byte for byte: unfiltered, the output equals `lz4 -dc journal.wlog`.
-            --format json wraps them in one JSON array; csv is refused (events are JSON). --as-of seq:N
+            The lines are passed through byte for byte: unfiltered, the output equals `lz4 -dc journal.wlog`. \
+            --format json wraps them in one JSON array; csv is refused (events are JSON). --as-of seq:N \
             stops after event N; --as-of INSTANT keeps the events recorded at or before it.
             """)
 

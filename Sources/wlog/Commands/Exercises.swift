@@ -6,14 +6,14 @@ struct ExercisesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercises", abstract: "The exercise library with each exercise's card (last set, last session's top set, PR).",
         discussion: """
-            By default only the exercises you have logged, plus your custom ones; --all lists the whole
-            library. The card: the last set (today's included), the top set of the last session before
-            today, and the record for the exercise's default PR reps (body-weight: max reps without
-            added load; cardio: longest distance; timed: longest hold).
-            Columns of csv/json/jsonl (and of wlog export exercises): exercise_id, exercise, group,
-            kind, equipment, custom, sets, last_date, last_set, last_set_id, top_set, top_set_id,
-            pr_record, pr_value, pr_unit, pr_date, previous, guessed (what an import guessed from the name and you
-            have not set since: kind;group;equipment;pattern; a ? after the group in the table), attachment (a cable
+            By default only the exercises you have logged, plus your custom ones; --all lists the whole \
+            library. The card: the last set (today's included), the top set of the last session before \
+            today, and the record for the exercise's default PR reps (body-weight: max reps without \
+            added load; cardio: longest distance; timed: longest hold). \
+            Columns of csv/json/jsonl (and of wlog export exercises): exercise_id, exercise, group, \
+            kind, equipment, custom, sets, last_date, last_set, last_set_id, top_set, top_set_id, \
+            pr_record, pr_value, pr_unit, pr_date, previous, guessed (what an import guessed from the name and you \
+            have not set since: kind;group;equipment;pattern; a ? after the group in the table), attachment (a cable \
             exercise's attachment).
             """)
 
@@ -68,13 +68,13 @@ struct ExerciseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "exercise", abstract: "One exercise: card, PR table, chart series, recent sets.",
         discussion: """
-            The chart series is one point per local day: the heaviest weight among sets with at least
+            The chart series is one point per local day: the heaviest weight among sets with at least \
             --min-reps reps (body-weight exercises: the most reps; cardio: the longest distance; timed:
-            the longest hold; assisted: the least assistance).
-            --format csv|jsonl: the chart series (date, exercise_id, value, unit, set_id).
-            --format json: one object: the card (the columns of wlog exercises) with "records" (the
-            columns of export prs), "chart" and "recent" (the columns of export sets, newest first), and for a
-            strength exercise "progression": its jumps and the volume of 4 weeks against the 4 before
+            the longest hold; assisted: the least assistance). \
+            --format csv|jsonl: the chart series (date, exercise_id, value, unit, set_id). \
+            --format json: one object: the card (the columns of wlog exercises) with "records" (the \
+            columns of export prs), "chart" and "recent" (the columns of export sets, newest first), and for a \
+            strength exercise "progression": its jumps and the volume of 4 weeks against the 4 before \
             (docs/COACH.md).
             """)
 

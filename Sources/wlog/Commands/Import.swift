@@ -14,8 +14,8 @@ struct Import: ParsableCommand {
         commandName: "import",
         abstract: "Import a Strong, Hevy or FitNotes export (one commit; re-importing adds only what is new).",
         discussion: """
-            Rows are mapped to events with ids derived from (format, workout, row position), so importing the same
-            file twice, or a longer export of the same history, adds only the new workouts. A malformed row is
+            Rows are mapped to events with ids derived from (format, workout, row position), so importing the same \
+            file twice, or a longer export of the same history, adds only the new workouts. A malformed row is \
             reported with its line number and skipped. See docs/IMPORT.md.
             """)
 

@@ -15,9 +15,9 @@ struct PlanCommand: ParsableCommand {
             commandName: "starter",
             abstract: "Print a starter routine from onboarding answers; --append adds it to the journal.",
             discussion: """
-                Full body for 2–3 days, upper/lower for 4, push/pull/legs for 5–6; rep ranges by goal, sets by
-                experience; only exercises the equipment allows (home = body weight and bands). Answers not
-                given come from the profile. --format json prints the routine file format of
+                Full body for 2–3 days, upper/lower for 4, push/pull/legs for 5–6; rep ranges by goal, sets by \
+                experience; only exercises the equipment allows (home = body weight and bands). Answers not \
+                given come from the profile. --format json prints the routine file format of \
                 wlog append routine --file.
                 """)
         @Option(help: "strength, hypertrophy, fat-loss, endurance or general.") var goal: String?

@@ -6,13 +6,13 @@ struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "One workout or one set in full.",
         discussion: """
-            ID is a set id or a workout (session) id — 4 or more hex digits, as wlog prints them — or
-            day:YYYY-MM-DD for the workout of sets logged without a session that day, or YYYY-MM-DD when
-            that day has exactly one workout.
-            A set shows every field, its workout, the records it made and how many versions it has
-            (deleted sets too; see wlog audit ID). A workout shows its summary and every set.
-            --format csv|jsonl: a set as one row (the export columns of sets plus effort, done, status,
-            versions, seq, actor, recorded_at); a workout as its sets' rows. --format json: one object
+            ID is a set id or a workout (session) id — 4 or more hex digits, as wlog prints them — or \
+            day:YYYY-MM-DD for the workout of sets logged without a session that day, or YYYY-MM-DD when \
+            that day has exactly one workout. \
+            A set shows every field, its workout, the records it made and how many versions it has \
+            (deleted sets too; see wlog audit ID). A workout shows its summary and every set. \
+            --format csv|jsonl: a set as one row (the export columns of sets plus effort, done, status, \
+            versions, seq, actor, recorded_at); a workout as its sets' rows. --format json: one object \
             (a workout's object holds the fields of export workouts, its notes, and its sets under "set_rows").
             """)
 

@@ -7,11 +7,11 @@ struct TodayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "today", abstract: "Today: planned day, last workout, week streak, this week's volume.",
         discussion: """
-            The streak counts consecutive ISO weeks with at least one workout, ending this week (or last
-            week while this one has none yet). "Today" and "this week" follow --now and --tz.
-            --format csv|json|jsonl: one record with the columns date, week, planned, streak_weeks,
-            workouts_this_week, volume_this_week, unit, last_workout_id, last_workout_date,
-            last_workout_label, last_workout_sets, last_workout_volume, bodyweight, warm_up (the warm-up for the
+            The streak counts consecutive ISO weeks with at least one workout, ending this week (or last \
+            week while this one has none yet). "Today" and "this week" follow --now and --tz. \
+            --format csv|json|jsonl: one record with the columns date, week, planned, streak_weeks, \
+            workouts_this_week, volume_this_week, unit, last_workout_id, last_workout_date, \
+            last_workout_label, last_workout_sets, last_workout_volume, bodyweight, warm_up (the warm-up for the \
             planned day's muscle groups, its lines joined with "; ", docs/COACH.md).
             """)
 

@@ -6,12 +6,12 @@ struct VolumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "volume", abstract: "Tonnage and hard sets per period (and muscle group).",
         discussion: """
-            Volume = reps × weight of qualifying sets (live, done, not warm-ups, strength or body-weight
-            exercises; body-weight exercises count the added load, or the body weight too with
-            --with-bodyweight). Hard sets = qualifying sets. With --group-by muscle a set counts 1 for its
-            primary group and 0.5 (and half its tonnage) for each secondary group.
-            Weeks are ISO weeks (2026-W47) of each set's local day. By default the last 12 weeks
-            (this one included); --weeks 0 shows all.
+            Volume = reps × weight of qualifying sets (live, done, not warm-ups, strength or body-weight \
+            exercises; body-weight exercises count the added load, or the body weight too with \
+            --with-bodyweight). Hard sets = qualifying sets. With --group-by muscle a set counts 1 for its \
+            primary group and 0.5 (and half its tonnage) for each secondary group. \
+            Weeks are ISO weeks (2026-W47) of each set's local day. By default the last 12 weeks \
+            (this one included); --weeks 0 shows all. \
             Columns of csv/json/jsonl (and of wlog export volume): period, group, sets, volume, unit.
             """)
 

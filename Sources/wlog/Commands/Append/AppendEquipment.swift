@@ -7,9 +7,9 @@ struct AppendEquipment: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "equipment", abstract: "Add, --update or --remove an item of your equipment arsenal.",
         discussion: """
-            --weights takes a range LOW-HIGH:STEP (2.5-40:2.5) or a list (20,25,30), with an optional unit
-            at the end (5-50:5lb; default the journal's unit). Plates: list one of each size (1.25,2.5,5,10,20);
-            the coach adds two of the smallest plate to a barbell. Dumbbells, kettlebells, machine and
+            --weights takes a range LOW-HIGH:STEP (2.5-40:2.5) or a list (20,25,30), with an optional unit \
+            at the end (5-50:5lb; default the journal's unit). Plates: list one of each size (1.25,2.5,5,10,20); \
+            the coach adds two of the smallest plate to a barbell. Dumbbells, kettlebells, machine and \
             cable stacks: the coach takes the next heavier weight. Types: \(EquipmentType.allCases.map(\.rawValue).joined(separator: ", ")).
             """)
 

@@ -16,10 +16,10 @@ struct AppendEvents: ParsableCommand {
         commandName: "events",
         abstract: "Append JSON lines of events (without seq) as one all-or-nothing commit.",
         discussion: """
-            Each line is an event as `wlog events` prints it (docs/EVENTS.md); a `seq` it carries is replaced by the
-            journal's next one (said on stderr). An event already in the journal (same id, same content) is skipped as
-            a duplicate; an id the journal or an earlier line holds for other content is a collision, refused (docs/SYNC.md). Every event is
-            held to the rules of the command that makes it. With --salvage (a file `wlog repair` saved), the events
+            Each line is an event as `wlog events` prints it (docs/EVENTS.md); a `seq` it carries is replaced by the \
+            journal's next one (said on stderr). An event already in the journal (same id, same content) is skipped as \
+            a duplicate; an id the journal or an earlier line holds for other content is a collision, refused (docs/SYNC.md). Every event is \
+            held to the rules of the command that makes it. With --salvage (a file `wlog repair` saved), the events \
             that pass are appended and the others kept aside in FILE.rejected.jsonl with the reason.
             """)
 

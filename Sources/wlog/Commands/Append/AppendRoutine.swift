@@ -12,9 +12,12 @@ struct AppendRoutine: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routine", abstract: "Create (or --update) a routine from a JSON file (docs/PLANNER.md).",
         discussion: """
-            { "name": "PPL", "weeks": 4, "deload_weeks": [4], "days": [ { "title": "Push A", "exercises": [
-              { "exercise": "bench press", "sets": 3, "reps": "6-8", "rpe": 8, "rest": 120 } ] } ] }
-            `wlog plan --format json` prints a starter plan in this format. FILE - reads stdin.
+            FILE is the routine as JSON (- reads stdin); `wlog plan --format json` prints a starter \
+            plan in this format, e.g.:
+
+              {"name": "PPL", "weeks": 4, "deload_weeks": [4], "days": [
+                {"title": "Push A", "exercises": [
+                  {"exercise": "bench press", "sets": 3, "reps": "6-8", "rpe": 8}]}]}
             """)
 
     @Option(help: "The JSON file (- for stdin).") var file: String

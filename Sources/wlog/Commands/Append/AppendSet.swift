@@ -7,8 +7,8 @@ struct AppendSet: ParsableCommand {
         commandName: "set",
         abstract: "Log a set: wlog append set \"bench press\" 100kgx5 @8",
         discussion: """
-            SPEC: WEIGHT[kg|lb]xREPS[xSETS] (100x5, 102.5kgx5, 225lbx5x3), BW, BWxREPS, BW+MASSxREPS, xREPS,
-            @RPE, DISTANCE DURATION for cardio (5km 25:00), DURATION for timed sets (60s). A weight without a
+            SPEC: WEIGHT[kg|lb]xREPS[xSETS] (100x5, 102.5kgx5, 225lbx5x3), BW, BWxREPS, BW+MASSxREPS, xREPS, \
+            @RPE, DISTANCE DURATION for cardio (5km 25:00), DURATION for timed sets (60s). A weight without a \
             unit is in the journal's unit. `m` after a number means metres; write minutes as 25:00 or 25min.
             """)
 
