@@ -102,3 +102,47 @@ struct PreviousPerformanceModel: Encodable, Sendable {
         sets = card.previousPerformance.enumerated().map { SetModel($1, orderIndex: $0) }
     }
 }
+
+extension WorkoutModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("completedAt", completedAt)
+        json.field("durationSeconds", durationSeconds)
+        json.field("exerciseCount", exerciseCount)
+        json.fieldIfPresent("exercises", exercises)
+        json.field("id", id)
+        json.field("label", label)
+        json.field("name", name)
+        json.field("notes", notes)
+        json.field("prCount", prCount)
+        json.field("routineId", routineId)
+        json.field("startedAt", startedAt)
+        json.field("totalReps", totalReps)
+        json.field("totalSets", totalSets)
+        json.field("totalVolumeKg", totalVolumeKg)
+        json.endObject()
+    }
+}
+
+extension WorkoutExerciseModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("exercise", exercise)
+        json.field("id", id)
+        json.field("notes", notes)
+        json.field("orderIndex", orderIndex)
+        json.field("previousPerformance", previousPerformance)
+        json.field("sets", sets)
+        json.endObject()
+    }
+}
+
+extension PreviousPerformanceModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("date", date)
+        json.field("sets", sets)
+        json.field("text", text)
+        json.endObject()
+    }
+}
