@@ -15,7 +15,7 @@ struct JSONWriter {
     private(set) var isRepresentable = true
     private var needsComma = false
 
-    init(capacity: Int = 2_048) {
+    init(capacity: Int = 4_096) {
         buffer = ByteBufferAllocator().buffer(capacity: capacity)
     }
 
@@ -44,17 +44,36 @@ struct JSONWriter {
 
     /// `"name":`; `name` must need no escaping (the models' keys are ASCII letters and digits).
     private mutating func key(_ name: StaticString) {
-        separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
-        buffer.writeStaticString(name)
-        buffer.writeInteger(UInt16(0x223A))  // `":`
+        let comma = needsComma ? 1 : 0
+        needsComma = false
+        let count = name.utf8CodeUnitCount
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: comma + count + 3) { out in
+            if comma == 1 { out[0] = UInt8(ascii: ",") }
+            out[comma] = UInt8(ascii: "\"")
+            UnsafeMutableRawBufferPointer(rebasing: out[(comma + 1)...])
+                .copyMemory(from: UnsafeRawBufferPointer(start: name.utf8Start, count: count))
+            out[comma + 1 + count] = UInt8(ascii: "\"")
+            out[comma + 2 + count] = UInt8(ascii: ":")
+            return comma + count + 3
+        }
     }
 
     mutating func string(_ value: String) {
-        separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
+        let comma = takeComma()
         var value = value
         value.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: comma + utf8.count + 2) { out in
+                    if comma == 1 { out[0] = UInt8(ascii: ",") }
+                    out[comma] = UInt8(ascii: "\"")
+                    UnsafeMutableRawBufferPointer(rebasing: out[(comma + 1)...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                    out[comma + 1 + utf8.count] = UInt8(ascii: "\"")
+                    return comma + utf8.count + 2
+                }
+                return
+            }
+            if comma == 1 { buffer.writeInteger(UInt8(ascii: ",")) }
+            buffer.writeInteger(UInt8(ascii: "\""))
             var mark = 0
             for index in utf8.indices {
                 let byte = utf8[index]
@@ -64,19 +83,29 @@ struct JSONWriter {
                 mark = index + 1
             }
             buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[mark...])))
+            buffer.writeInteger(UInt8(ascii: "\""))
         }
-        buffer.writeInteger(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     mutating func int(_ value: Int) {
-        separate()
-        if value >= 0, value < 10 {
-            buffer.writeInteger(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            buffer.writeString(String(value))
+        let comma = takeComma()
+        var length = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            length += 1
         }
-        needsComma = true
+        let sign = value < 0 ? 1 : 0
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: comma + sign + length) { out in
+            if comma == 1 { out[0] = UInt8(ascii: ",") }
+            if sign == 1 { out[comma] = UInt8(ascii: "-") }
+            var digits = value.magnitude
+            for index in stride(from: comma + sign + length - 1, through: comma + sign, by: -1) {
+                out[index] = UInt8(ascii: "0") + UInt8(digits % 10)
+                digits /= 10
+            }
+            return comma + sign + length
+        }
     }
 
     mutating func double(_ value: Double) {
@@ -90,11 +119,10 @@ struct JSONWriter {
             int(Int(value))
             return
         }
-        separate()
+        if takeComma() == 1 { buffer.writeInteger(UInt8(ascii: ",")) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         buffer.writeString(text)
-        needsComma = true
     }
 
     mutating func bool(_ value: Bool) {
@@ -153,6 +181,12 @@ struct JSONWriter {
     private mutating func separate() {
         if needsComma { buffer.writeInteger(UInt8(ascii: ",")) }
         needsComma = false
+    }
+
+    /// 1 when a comma must come first (the caller writes it), else 0; the value after needs one.
+    private mutating func takeComma() -> Int {
+        defer { needsComma = true }
+        return needsComma ? 1 : 0
     }
 
     private mutating func escape(_ byte: UInt8) {
