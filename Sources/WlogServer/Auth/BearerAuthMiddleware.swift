@@ -18,10 +18,19 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw APIError.unauthorized("the Authorization header must be \"Bearer <token>\"")
         }
-        let lifter = try await verifier.lifter(fromBearer: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        let lifter = try await verifier.lifter(fromBearer: Self.trimmed(parts[1]))
         try perLifter.check(lifter.uuid, what: "user")
         var context = context
         context.lifter = lifter
         return try await next(request, context)
+    }
+
+    /// `token` without the white space around it (`CharacterSet.whitespaces`); a token that starts
+    /// and ends with a visible ASCII character, as every JWT does, is taken as it is.
+    static func trimmed(_ token: Substring) -> String {
+        if let first = token.utf8.first, let last = token.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return String(token)
+        }
+        return token.trimmingCharacters(in: .whitespaces)
     }
 }

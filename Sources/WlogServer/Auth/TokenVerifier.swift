@@ -6,7 +6,8 @@ import WlogStore
 /// scheme, and what `wlog serve token` mints) and RS256/ES256 with keys from a JWKS file (its
 /// current scheme). A token is accepted only when its `alg` is one of those three and matches
 /// the key it names, its signature is good, `exp` is in the future, `nbf` (if any) is past,
-/// `aud` contains the expected audience and `sub` is a UUID.
+/// `aud` contains the expected audience and `sub` is a UUID. A token accepted once is not
+/// checked again but for `exp` and `nbf` (`VerifiedTokens`).
 public struct TokenVerifier: Sendable {
     let keys: JWTKeyCollection
     /// The `aud` a token must carry (`authenticated`, as Supabase's user tokens do).
@@ -14,6 +15,8 @@ public struct TokenVerifier: Sendable {
     /// Seconds of clock skew allowed on `exp` and `nbf`.
     public let leeway: Double
     let clock: @Sendable () -> Date
+    /// The tokens already accepted, their signatures not checked again (`exp`/`nbf` always are).
+    let verified = VerifiedTokens()
 
     /// A verifier for an HS256 `secret` and/or the keys of a JWKS document.
     public init(hmacSecret: [UInt8]?, jwks: String?, audience: String = "authenticated", leeway: Double = 30,
@@ -34,6 +37,10 @@ public struct TokenVerifier: Sendable {
     /// The lifter a token names, or a 401 saying what is wrong with it (never which part of a
     /// signature failed).
     public func lifter(fromBearer token: String) async throws -> LifterID {
+        if let known = verified.entry(token) {
+            try checkTimes(expires: known.expires, notBefore: known.notBefore)
+            return known.lifter
+        }
         guard let header = Self.header(of: token) else { throw APIError.unauthorized("the bearer token is not a JWT") }
         guard let alg = header["alg"] as? String, ["HS256", "RS256", "ES256"].contains(alg) else {
             throw APIError.unauthorized("the token's algorithm is not accepted (HS256, RS256 or ES256)")
@@ -44,18 +51,24 @@ public struct TokenVerifier: Sendable {
         } catch {
             throw APIError.unauthorized("the token's signature is not valid")
         }
-        let now = clock()
-        guard claims.exp.value.addingTimeInterval(leeway) > now else { throw APIError.unauthorized("the token has expired") }
-        if let nbf = claims.nbf, nbf.value.addingTimeInterval(-leeway) > now {
-            throw APIError.unauthorized("the token is not valid yet")
-        }
+        try checkTimes(expires: claims.exp.value, notBefore: claims.nbf?.value)
         guard claims.aud.value.contains(audience) else {
             throw APIError.unauthorized("the token is not for this audience (aud must include \(audience))")
         }
         guard let lifter = LifterID(claims.sub.value) else {
             throw APIError.unauthorized("the token's subject is not a user id (a UUID)")
         }
+        verified.remember(token, VerifiedTokens.Entry(lifter: lifter, expires: claims.exp.value, notBefore: claims.nbf?.value))
         return lifter
+    }
+
+    /// 401 unless the clock is between `notBefore` and `expires`, give or take `leeway`.
+    private func checkTimes(expires: Date, notBefore: Date?) throws {
+        let now = clock()
+        guard expires.addingTimeInterval(leeway) > now else { throw APIError.unauthorized("the token has expired") }
+        if let notBefore, notBefore.addingTimeInterval(-leeway) > now {
+            throw APIError.unauthorized("the token is not valid yet")
+        }
     }
 
     /// The JOSE header of a compact JWT, without checking anything else.

@@ -93,3 +93,31 @@ struct ErrorEnvelope: Encodable {
     var success = false
     var error: Failure
 }
+
+extension ErrorEnvelope: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("error", error)
+        json.field("success", success)
+        json.endObject()
+    }
+}
+
+extension ErrorEnvelope.Failure: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("code", code)
+        json.field("details", details)
+        json.field("message", message)
+        json.endObject()
+    }
+}
+
+extension APIError.Detail: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("field", field)
+        json.field("message", message)
+        json.endObject()
+    }
+}

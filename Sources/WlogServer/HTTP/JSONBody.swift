@@ -14,16 +14,38 @@ enum JSONBody {
     }()
     static let decoder = JSONDecoder()
 
+    /// The headers of every JSON answer.
+    static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+
     /// `{"success": true, "data": …, "meta": …}` with `status`.
     static func envelope<Data: Encodable>(_ data: Data, meta: PageMeta? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
         try response(Envelope(data: data, meta: meta), status: status)
     }
 
+    /// The same envelope, written by the models themselves (the same bytes, see `JSONWritable`).
+    static func envelope<Data: JSONWritable>(_ data: Data, meta: PageMeta? = nil, status: HTTPResponse.Status = .ok) throws -> Response {
+        try response(Envelope(data: data, meta: meta), status: status)
+    }
+
     static func response(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        try encoded(value, status: status)
+    }
+
+    /// `value` through `encoder`.
+    static func encoded(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
         let bytes = try encoder.encode(value)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(data: bytes)))
+    }
+
+    /// `value` as it writes itself; through `encoder` when it holds a number JSON cannot (which
+    /// `encoder` refuses, as for any other value).
+    static func response(_ value: some JSONWritable, status: HTTPResponse.Status) throws -> Response {
+        var json = JSONWriter()
+        value.writeJSON(to: &json)
+        guard json.isRepresentable else {
+            return try encoded(value, status: status)
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: json.buffer))
     }
 
     /// Decodes the request's JSON body as `T`; an absent or empty body decodes as `{}` when `T`
@@ -144,4 +166,14 @@ struct Envelope<Data: Encodable>: Encodable {
     }
 
     enum Keys: String, CodingKey { case success, data, meta }
+}
+
+extension Envelope: JSONWritable where Data: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("data", data)
+        json.fieldIfPresent("meta", meta)
+        json.field("success", success)
+        json.endObject()
+    }
 }

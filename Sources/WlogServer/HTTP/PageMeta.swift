@@ -8,6 +8,17 @@ public struct PageMeta: Codable, Sendable, Hashable {
     public var hasMore: Bool
 }
 
+extension PageMeta: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("hasMore", hasMore)
+        json.field("page", page)
+        json.field("pageSize", pageSize)
+        json.field("total", total)
+        json.endObject()
+    }
+}
+
 /// `page` (from 1) and `pageSize` (1 to `maximum`) from the query, with the field named when bad.
 struct PageRequest: Sendable {
     var page: Int

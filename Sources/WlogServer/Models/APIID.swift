@@ -20,9 +20,20 @@ enum APIID {
     }
 
     static func event(_ text: String) -> EventID? {
-        let hex = text.count == 36 ? text.replacingOccurrences(of: "-", with: "") : text
-        guard hex.utf8.count == 32 else { return nil }
-        return EventID(hex: hex.lowercased())
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            let hex = text.count == 36 ? text.replacingOccurrences(of: "-", with: "") : text
+            guard hex.utf8.count == 32 else { return nil }
+            return EventID(hex: hex.lowercased())
+        }
+        // ASCII (every id): the same, without Foundation's string functions.
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
+        for byte in utf8 where !(utf8.count == 36 && byte == UInt8(ascii: "-")) {
+            hex.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        guard hex.count == 32 else { return nil }
+        return EventID(hex: String(decoding: hex, as: UTF8.self))
     }
 
     static func text(_ key: WorkoutKey) -> String {

@@ -39,3 +39,30 @@ struct BodyweightModel: Encodable, Sendable {
         }
     }
 }
+
+extension BodyweightModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("changeKg", changeKg)
+        json.field("currentKg", currentKg)
+        json.field("entries", entries)
+        json.field("goalKg", goalKg)
+        json.field("startingKg", startingKg)
+        json.field("toGoalKg", toGoalKg)
+        json.field("trend", trend)
+        json.endObject()
+    }
+}
+
+extension BodyweightModel.Entry: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("average7Kg", average7Kg)
+        json.field("date", date)
+        json.field("id", id)
+        json.field("notes", notes)
+        json.field("recordedAt", recordedAt)
+        json.field("weightKg", weightKg)
+        json.endObject()
+    }
+}

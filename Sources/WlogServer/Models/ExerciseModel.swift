@@ -28,3 +28,19 @@ struct ExerciseModel: Encodable, Sendable {
         isCustom = exercise.isCustom
     }
 }
+
+extension ExerciseModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("category", category)
+        json.field("equipment", equipment)
+        json.field("id", id)
+        json.field("isCustom", isCustom)
+        json.field("muscles", muscles)
+        json.field("name", name)
+        json.field("pattern", pattern)
+        json.field("primaryMuscle", primaryMuscle)
+        json.field("secondaryMuscles", secondaryMuscles)
+        json.endObject()
+    }
+}

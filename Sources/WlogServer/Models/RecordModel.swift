@@ -47,3 +47,28 @@ struct ExerciseRecordsModel: Encodable, Sendable {
         self.records = records.records.map { RecordModel($0, now: now) }
     }
 }
+
+extension RecordModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("achievedAt", achievedAt)
+        json.field("date", date)
+        json.field("isNew", isNew)
+        json.field("record", record)
+        json.field("reps", reps)
+        json.field("setId", setId)
+        json.field("unit", unit)
+        json.field("value", value)
+        json.field("weightKg", weightKg)
+        json.endObject()
+    }
+}
+
+extension ExerciseRecordsModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("exercise", exercise)
+        json.field("records", records)
+        json.endObject()
+    }
+}

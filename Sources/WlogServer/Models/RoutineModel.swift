@@ -68,3 +68,29 @@ struct RoutineExerciseModel: Encodable, Sendable {
         restSeconds = planned.restSeconds
     }
 }
+
+extension RoutineModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("estimatedDuration", estimatedDuration)
+        json.field("exerciseCount", exerciseCount)
+        json.fieldIfPresent("exercises", exercises)
+        json.field("id", id)
+        json.field("name", name)
+        json.endObject()
+    }
+}
+
+extension RoutineExerciseModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("exercise", exercise)
+        json.field("orderIndex", orderIndex)
+        json.field("restSeconds", restSeconds)
+        json.field("targetRepsHigh", targetRepsHigh)
+        json.field("targetRepsLow", targetRepsLow)
+        json.field("targetRpe", targetRpe)
+        json.field("targetSets", targetSets)
+        json.endObject()
+    }
+}

@@ -29,3 +29,21 @@ struct SetModel: Encodable, Sendable {
         notes = set.notes
     }
 }
+
+extension SetModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("completedAt", completedAt)
+        json.field("distanceMeters", distanceMeters)
+        json.field("durationSeconds", durationSeconds)
+        json.field("id", id)
+        json.field("isCompleted", isCompleted)
+        json.field("notes", notes)
+        json.field("orderIndex", orderIndex)
+        json.field("reps", reps)
+        json.field("rpe", rpe)
+        json.field("setType", setType)
+        json.field("weightKg", weightKg)
+        json.endObject()
+    }
+}

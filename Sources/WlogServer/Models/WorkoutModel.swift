@@ -39,30 +39,38 @@ struct WorkoutModel: Encodable, Sendable {
         totalVolumeKg = summary.volume.kilograms
         prCount = summary.prs.reduce(0) { $0 + $1.records.count }
         routineId = record?.routine.map { routine in record?.day.map { RoutineModel.id(routine: routine, day: $0) } ?? routine }
+        guard withExercises else {
+            exerciseCount = Self.exerciseIDs(summary, record: record).count
+            return
+        }
         let ordered = Self.exerciseOrder(summary, record: record)
         exerciseCount = ordered.count
-        if withExercises {
-            exercises = ordered.enumerated().map { index, entry in
-                WorkoutExerciseModel(exercise: state.exerciseOrStandIn(entry.id), orderIndex: index,
-                                     notes: entry.notes, sets: entry.sets)
-            }
+        exercises = ordered.enumerated().map { index, entry in
+            WorkoutExerciseModel(exercise: state.exerciseOrStandIn(entry.id), orderIndex: index,
+                                 notes: entry.notes, sets: entry.sets)
         }
     }
 
     /// The session's exercises in its order (planned, added, reordered), then any other exercise
-    /// its sets name, in the order of their first set.
-    static func exerciseOrder(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?, sets: [LoggedSet])] {
-        var result: [(id: String, notes: String?, sets: [LoggedSet])] = []
-        var setsByExercise: [String: [LoggedSet]] = [:]
-        for group in summary.exercises { setsByExercise[group.exercise.id, default: []].append(contentsOf: group.sets) }
-        var seen = Set<String>()
-        for listed in record?.exercises ?? [] where seen.insert(listed.exercise).inserted {
-            result.append((listed.exercise, listed.notes, setsByExercise[listed.exercise] ?? []))
+    /// its sets name, in the order of their first set; each with its notes.
+    static func exerciseIDs(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?)] {
+        // A workout has a handful of exercises: a linear search beats hashing them.
+        var result: [(id: String, notes: String?)] = []
+        for listed in record?.exercises ?? [] where !result.contains(where: { $0.id == listed.exercise }) {
+            result.append((listed.exercise, listed.notes))
         }
-        for group in summary.exercises where seen.insert(group.exercise.id).inserted {
-            result.append((group.exercise.id, group.notes, setsByExercise[group.exercise.id] ?? []))
+        for group in summary.exercises where !result.contains(where: { $0.id == group.exercise.id }) {
+            result.append((group.exercise.id, group.notes))
         }
         return result
+    }
+
+    /// `exerciseIDs` with each exercise's sets.
+    static func exerciseOrder(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?, sets: [LoggedSet])] {
+        exerciseIDs(summary, record: record).map { entry in
+            let groups = summary.exercises.filter { $0.exercise.id == entry.id }
+            return (entry.id, entry.notes, groups.count == 1 ? groups[0].sets : groups.flatMap(\.sets))
+        }
     }
 }
 
@@ -100,5 +108,49 @@ struct PreviousPerformanceModel: Encodable, Sendable {
         date = first.performed.localDay.iso
         text = card.previousPerformanceText
         sets = card.previousPerformance.enumerated().map { SetModel($1, orderIndex: $0) }
+    }
+}
+
+extension WorkoutModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("completedAt", completedAt)
+        json.field("durationSeconds", durationSeconds)
+        json.field("exerciseCount", exerciseCount)
+        json.fieldIfPresent("exercises", exercises)
+        json.field("id", id)
+        json.field("label", label)
+        json.field("name", name)
+        json.field("notes", notes)
+        json.field("prCount", prCount)
+        json.field("routineId", routineId)
+        json.field("startedAt", startedAt)
+        json.field("totalReps", totalReps)
+        json.field("totalSets", totalSets)
+        json.field("totalVolumeKg", totalVolumeKg)
+        json.endObject()
+    }
+}
+
+extension WorkoutExerciseModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("exercise", exercise)
+        json.field("id", id)
+        json.field("notes", notes)
+        json.field("orderIndex", orderIndex)
+        json.field("previousPerformance", previousPerformance)
+        json.field("sets", sets)
+        json.endObject()
+    }
+}
+
+extension PreviousPerformanceModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("date", date)
+        json.field("sets", sets)
+        json.field("text", text)
+        json.endObject()
     }
 }

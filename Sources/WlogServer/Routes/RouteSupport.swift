@@ -21,6 +21,7 @@ struct RouteSupport: Sendable {
     /// hands over the raw segment, so `Bench%20Press` or `bench%2Dpress` named nothing.
     func parameter(_ context: LifterRequestContext, _ name: String) throws -> String {
         guard let value = context.parameters.get(name) else { throw APIError.notFound(name) }
+        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
         return value.removingPercentEncoding ?? value
     }
 
