@@ -14,18 +14,8 @@ struct JSONWriterTests {
     static let now = Instant(millisecondsSince1970: 1_795_716_000_000)  // 2026-11-20 18:00 UTC
     static let context = QueryContext(now: now, offsetMinutes: 60, unit: .kg)
 
-    final class Collector: GeneratedEventSink {
-        var events: [Event] = []
-        func add(_ event: Event) {
-            var numbered = event
-            numbered.envelope.seq = UInt64(events.count + 1)
-            events.append(numbered)
-        }
-        func commit() {}
-    }
-
     static func state(years: Int) throws -> WlogState {
-        let collector = Collector()
+        let collector = GeneratedEvents()
         var lifer = Lifer(seed: 14, years: years, end: LocalDay(daysSince1970: 20_412), ids: .wlog, sink: collector)
         try lifer.run()
         return WlogState.replay(collector.events, from: .initial)

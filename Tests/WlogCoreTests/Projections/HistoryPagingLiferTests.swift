@@ -6,19 +6,8 @@ import WlogGenerator
 /// back-dated sets and workouts, edits, deletes, a stint in another zone.
 @Suite("History paging: twenty years")
 struct HistoryPagingLiferTests {
-    /// Takes the generated events in order, numbering them as a journal would.
-    final class Collector: GeneratedEventSink {
-        var events: [Event] = []
-        func add(_ event: Event) {
-            var numbered = event
-            numbered.envelope.seq = UInt64(events.count + 1)
-            events.append(numbered)
-        }
-        func commit() {}
-    }
-
     @Test func everyPageIsTheSliceOfEveryWorkout() throws {
-        let collector = Collector()
+        let collector = GeneratedEvents()
         var lifer = Lifer(seed: 20, years: 20, end: Clock.day(2026, 11, 20), ids: .wlog, sink: collector)
         try lifer.run()
         let state = WlogState.replay(collector.events, from: .initial)

@@ -10,7 +10,7 @@ struct WorkoutCatalogTests {
     static let context = QueryContext(now: Clock.at(2026, 11, 20, 18), offsetMinutes: 60, unit: .kg)
 
     static func state(years: Int) throws -> WlogState {
-        let collector = HistoryPagingLiferTests.Collector()
+        let collector = GeneratedEvents()
         var lifer = Lifer(seed: 20, years: years, end: Clock.day(2026, 11, 20), ids: .wlog, sink: collector)
         try lifer.run()
         return WlogState.replay(collector.events, from: .initial)
