@@ -49,10 +49,33 @@ struct Wlog: ParsableCommand {
             }
             var message = fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
-            printError("wlog: error: " + message)
+            printError("wlog: error: " + (unknownSubcommand(message, arguments) ?? message))
             terminate(code.rawValue)
         }
     }
+}
+
+/// For the parser's "unexpected argument" when the first one stands where a command group's
+/// subcommand goes (`wlog export everything`): the group's subcommands, so the message names the fix.
+private func unknownSubcommand(_ message: String, _ arguments: [String]) -> String? {
+    // "Unexpected argument 'W'" or "3 unexpected arguments: 'W', …": the first word the parser could not place.
+    guard message.hasPrefix("Unexpected argument '") || message.contains(" unexpected arguments: '"),
+          let open = message.firstIndex(of: "'") else { return nil }
+    let flagged = message[message.index(after: open)...].prefix { $0 != "'" }
+    var command: any ParsableCommand.Type = Wlog.self
+    var path = ["wlog"]
+    for word in arguments where !word.hasPrefix("-") {
+        let subcommands = command.configuration.subcommands
+        guard !subcommands.isEmpty else { return nil }
+        guard let next = subcommands.first(where: { $0._commandName == word }) else {
+            guard word == flagged else { return nil }
+            return "\(path.joined(separator: " ")) '\(word)' is unknown; use one of "
+                + subcommands.map { $0._commandName }.joined(separator: ", ")
+        }
+        command = next
+        path.append(word)
+    }
+    return nil
 }
 
 /// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides inside `Wlog`).
