@@ -30,27 +30,8 @@ struct LineWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// Appends a quoted, minimally escaped string.
-    mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20:
-                raw("\\u00")
-                bytes.append(hexDigit(b >> 4))
-                bytes.append(hexDigit(b & 0xF))
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    /// Appends a quoted, minimally escaped string (`JSONString`'s rule).
+    mutating func string(_ text: String) { JSONString.appendQuoted(text, to: &bytes) }
 
     /// Appends a plain decimal integer.
     mutating func int(_ value: Int) { int64(Int64(value)) }

@@ -1,9 +1,11 @@
 import NIOCore
+import WlogCore
 
 /// JSON text written straight into one byte buffer, byte for byte as `JSONBody.encoder`
 /// (Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`) writes the same
-/// values: no spaces; strings with `"` `\` `\b` `\f` `\n` `\r` `\t` escaped, every other byte
-/// below 0x20 as `\u00xx` (lower-case hex) and everything else (`/`, non-ASCII) as it is; integers
+/// values: no spaces; strings escaped by WlogCore's `JSONString` rule (the journal's and the
+/// command line's: `"` `\` `\b` `\f` `\n` `\r` `\t`, other bytes below 0x20 as `\u00xx`,
+/// everything else, `/` and non-ASCII included, as it is); integers
 /// in decimal; a `Double` as its `description` without a trailing `.0` (`80`, `82.5`, `1e+16`).
 ///
 /// The caller writes an object's keys in byte order of their UTF-8 (the order `.sortedKeys`
@@ -62,7 +64,7 @@ struct JSONWriter {
         let comma = takeComma()
         var value = value
         value.withUTF8 { utf8 in
-            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            guard utf8.contains(where: JSONString.needsEscape) else {
                 buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: comma + utf8.count + 2) { out in
                     if comma == 1 { out[0] = UInt8(ascii: ",") }
                     out[comma] = UInt8(ascii: "\"")
@@ -77,9 +79,11 @@ struct JSONWriter {
             var mark = 0
             for index in utf8.indices {
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                guard JSONString.needsEscape(byte) else { continue }
                 buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[mark..<index])))
-                escape(byte)
+                var escaped: [UInt8] = []
+                JSONString.appendEscape(of: byte, to: &escaped)
+                buffer.writeBytes(escaped)
                 mark = index + 1
             }
             buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[mark...])))
@@ -187,24 +191,5 @@ struct JSONWriter {
     private mutating func takeComma() -> Int {
         defer { needsComma = true }
         return needsComma ? 1 : 0
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-        case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-        case 0x08: buffer.writeStaticString("\\b")
-        case 0x0C: buffer.writeStaticString("\\f")
-        case 0x0A: buffer.writeStaticString("\\n")
-        case 0x0D: buffer.writeStaticString("\\r")
-        case 0x09: buffer.writeStaticString("\\t")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            buffer.writeStaticString("\\u00")
-            hex.withUTF8Buffer { digits in
-                buffer.writeInteger(digits[Int(byte >> 4)])
-                buffer.writeInteger(digits[Int(byte & 0x0F)])
-            }
-        }
     }
 }
