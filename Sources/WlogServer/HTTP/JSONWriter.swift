@@ -77,11 +77,12 @@ struct JSONWriter {
             if comma == 1 { buffer.writeInteger(UInt8(ascii: ",")) }
             buffer.writeInteger(UInt8(ascii: "\""))
             var mark = 0
+            var escaped: [UInt8] = []
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard JSONString.needsEscape(byte) else { continue }
                 buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[mark..<index])))
-                var escaped: [UInt8] = []
+                escaped.removeAll(keepingCapacity: true)
                 JSONString.appendEscape(of: byte, to: &escaped)
                 buffer.writeBytes(escaped)
                 mark = index + 1

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import WlogCore
 import WlogMCPTools
@@ -61,21 +62,12 @@ extension APITool.Values {
 }
 
 extension String {
-    /// The text as one path segment or query value: everything but unreserved characters escaped.
-    var percentEncoded: String {
-        var out = ""
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(hex[Int(byte >> 4)])
-                out.unicodeScalars.append(hex[Int(byte & 15)])
-            }
-        }
-        return out
-    }
+    /// The text as one path segment or query value: everything but RFC 3986's unreserved
+    /// characters percent-encoded (what the router and `queryParameters` decode).
+    var percentEncoded: String { addingPercentEncoding(withAllowedCharacters: .unreserved) ?? self }
+}
+
+extension CharacterSet {
+    /// RFC 3986's unreserved characters: ASCII letters and digits, `-`, `.`, `_`, `~`.
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

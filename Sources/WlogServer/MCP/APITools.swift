@@ -61,7 +61,7 @@ enum APITools {
         APITool("log_set", "Changes the journal: logs one set the lifter did, in the session in progress or the day's sets. Refused input appends nothing.",
                 inputs: [Input(name: "exercise", kind: .string, description: exercise, required: true)] + setValues
                     + [Input(name: "completedAt", kind: .string, description: "When it was done, ISO 8601 with a zone; default now.")],
-                fields: SetRoutes.fields.merging(["set.exercise": "exercise", "set": "exercise", "set.workout": "exercise"]) { $1 },
+                fields: SetRoutes.fields.merging(["set.exercise": "exercise"]) { $1 },
                 decide: { values, view in
                     .logSets(LogSets(exercise: values["exercise"] ?? "", at: try RouteSupport.zoned(values["completedAt"], field: "completedAt", view: view),
                                      reps: values.integer("reps"), weight: try RouteSupport.kilograms(values.number("weightKg"), field: "weightKg"),

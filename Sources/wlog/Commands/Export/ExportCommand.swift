@@ -25,9 +25,11 @@ struct ExportCommand: ParsableCommand {
         try ReadOutput.write(ReadOutput.render(made, format: format), to: output, rowCount: made.rows.count)
     }
 
-    /// Exercises with at least one live set, by name (including retired ones that have history).
-    static func loggedExercises(_ state: WlogState, sets: SetRows) -> [Exercise] {
-        state.allExercises.filter { !sets.liveSets(of: $0.id).isEmpty }
+    /// The exercise `name` names, else every exercise with at least one live set, by name
+    /// (including retired ones that have history): what `export prs` and `export e1rm` cover.
+    static func exercises(_ name: String?, state: WlogState, sets: SetRows) throws -> [Exercise] {
+        if let name { return [try ExerciseOptions.resolve(name, in: state)] }
+        return state.allExercises.filter { !sets.liveSets(of: $0.id).isEmpty }
     }
 }
 

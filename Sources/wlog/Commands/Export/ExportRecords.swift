@@ -12,7 +12,7 @@ struct ExportPRs: ParsableCommand {
         try ExportCommand.write(to: destination.output) { loaded, _ in
             let state = loaded.state
             let sets = SetRows(state: state, unit: loaded.unit)
-            let exercises = try exercise.map { [try ExerciseOptions.resolve($0, in: state)] } ?? ExportCommand.loggedExercises(state, sets: sets)
+            let exercises = try ExportCommand.exercises(exercise, state: state, sets: sets)
             return RecordRows.rows(exercises.filter { $0.kind.hasRecords }.compactMap { sets.records(of: $0.id) }, unit: loaded.unit)
         }
     }
@@ -33,7 +33,7 @@ struct ExportE1RM: ParsableCommand {
             let sets = SetRows(state: state, unit: loaded.unit)
             let span = try days.parsed()
             let (formula, maxReps) = try formulaOptions.parsed()
-            let exercises = try exercise.map { [try ExerciseOptions.resolve($0, in: state)] } ?? ExportCommand.loggedExercises(state, sets: sets)
+            let exercises = try ExportCommand.exercises(exercise, state: state, sets: sets)
             var rows = Rows(columns: E1RMRows.columns)
             for exercise in exercises where exercise.kind.isStrengthLike {
                 var trend = E1RMRows.trend(exercise, sets: sets, formula: formula, maxReps: maxReps)
