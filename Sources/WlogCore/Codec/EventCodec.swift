@@ -67,31 +67,7 @@ public enum EventCodec {
         }
         w.raw(",\"actor\":")
         w.string(e.actor)
-        switch event.payload {
-        case .profileUpdated(let p): w.payload(p)
-        case .settingsChanged(let p): w.payload(p)
-        case .exerciseCreated(let p): w.payload(p)
-        case .exerciseUpdated(let p): w.payload(p)
-        case .exerciseRetired(let p): w.payload(p)
-        case .equipmentAdded(let p), .equipmentUpdated(let p): w.payload(p)
-        case .equipmentRemoved(let p): w.payload(p)
-        case .routineCreated(let p), .routineUpdated(let p): w.payload(p)
-        case .routineRetired(let p): w.payload(p)
-        case .workoutStarted(let p): w.payload(p)
-        case .workoutExerciseAdded(let p): w.payload(p)
-        case .workoutExerciseRemoved(let p): w.payload(p)
-        case .workoutExercisesReordered(let p): w.payload(p)
-        case .setLogged(let p): w.payload(p)
-        case .setEdited(let p): w.payload(p)
-        case .setDeleted(let p): w.payload(p)
-        case .workoutFinished(let p): w.payload(p)
-        case .workoutDiscarded(let p): w.payload(p)
-        case .bodyweightRecorded(let p): w.payload(p)
-        case .bodyweightEdited(let p): w.payload(p)
-        case .bodyweightDeleted(let p): w.payload(p)
-        case .goalSet(let p): w.payload(p)
-        case .readinessRecorded(let p): w.payload(p)
-        }
+        w.payload(event.payload)
         w.raw("}\n")
         return w.bytes
     }

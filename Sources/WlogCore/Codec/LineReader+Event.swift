@@ -294,38 +294,6 @@ extension LineReader {
         throw EventDecodingError(.missingKey, offset: pos, key: "type", expected: "the envelope member \"type\"")
     }
 
-    /// Reads the payload of `type`, starting with member `first` (already at its value).
-    mutating func payload(_ type: EventType, first: CodecKey?, env: inout EnvelopeFields,
-                          memo: inout PlannedMemo) throws(Failure) -> EventPayload {
-        switch type {
-        case .setLogged: return .setLogged(try setLogged(first, &env))
-        case .setEdited: return .setEdited(try setEdited(first, &env))
-        case .setDeleted: return .setDeleted(try setDeleted(first, &env))
-        case .workoutStarted: return .workoutStarted(try workoutStarted(first, &env, memo: &memo))
-        case .workoutExerciseAdded: return .workoutExerciseAdded(try workoutExerciseAdded(first, &env))
-        case .workoutExerciseRemoved: return .workoutExerciseRemoved(try workoutExerciseRemoved(first, &env))
-        case .workoutExercisesReordered: return .workoutExercisesReordered(try workoutExercisesReordered(first, &env))
-        case .workoutFinished: return .workoutFinished(try workoutFinished(first, &env))
-        case .workoutDiscarded: return .workoutDiscarded(try workoutDiscarded(first, &env))
-        case .bodyweightRecorded: return .bodyweightRecorded(try bodyweightRecorded(first, &env))
-        case .bodyweightEdited: return .bodyweightEdited(try bodyweightEdited(first, &env))
-        case .bodyweightDeleted: return .bodyweightDeleted(try bodyweightDeleted(first, &env))
-        case .goalSet: return .goalSet(try goalSet(first, &env))
-        case .readinessRecorded: return .readinessRecorded(try readinessRecorded(first, &env))
-        case .profileUpdated: return .profileUpdated(try profileUpdated(first, &env))
-        case .settingsChanged: return .settingsChanged(try settingsChanged(first, &env))
-        case .exerciseCreated: return .exerciseCreated(try exerciseCreated(first, &env))
-        case .exerciseUpdated: return .exerciseUpdated(try exerciseUpdated(first, &env))
-        case .exerciseRetired: return .exerciseRetired(ExerciseRetired(exercise: try slugOnly(.exercise, first, &env)))
-        case .equipmentAdded: return .equipmentAdded(try equipmentItem(first, &env))
-        case .equipmentUpdated: return .equipmentUpdated(try equipmentItem(first, &env))
-        case .equipmentRemoved: return .equipmentRemoved(EquipmentRemoved(id: try slugOnly(.equipment, first, &env)))
-        case .routineCreated: return .routineCreated(try routine(first, &env))
-        case .routineUpdated: return .routineUpdated(try routine(first, &env))
-        case .routineRetired: return .routineRetired(RoutineRetired(id: try slugOnly(.routine, first, &env)))
-        }
-    }
-
     /// A missing-key error at the cursor.
     func missing(_ key: CodecKey) -> Failure {
         Failure(.missingKey, offset: pos, key: key.rawValue, expected: "the member \"\(key.rawValue)\"")
@@ -357,15 +325,4 @@ extension LineReader {
         return ZonedInstant(at.instant, offsetMinutes: tz ?? at.offset)
     }
 
-    /// A payload whose only member is one slug (`exercise.retired`, `equipment.removed` …).
-    mutating func slugOnly(_ slugKey: CodecKey, _ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> String {
-        var slug: String?
-        var k = first
-        while let key = k {
-            if key == slugKey { slug = try string() } else { try env.read(key, &self) }
-            k = try nextTopMember()
-        }
-        guard let slug else { throw missing(slugKey) }
-        return slug
-    }
 }

@@ -68,21 +68,6 @@ extension LineReader {
         return p
     }
 
-    mutating func setDeleted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetDeleted {
-        var set: EventID?, reason: String?
-        var k = first
-        while let key = k {
-            switch key {
-            case .set: set = try eventID()
-            case .reason: reason = try string()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        guard let set else { throw missing(.set) }
-        return SetDeleted(set: set, reason: reason)
-    }
-
     /// One planned exercise object (its id shared from `names` when there).
     mutating func plannedExercise(_ names: ExerciseNames?) throws(Failure) -> PlannedExercise {
         if let canonical = canonicalPlannedExercise(names) { return canonical }
@@ -203,22 +188,6 @@ extension LineReader {
         return WorkoutExerciseAdded(workout: workout, exercise: exercise, position: position, notes: notes)
     }
 
-    mutating func workoutExerciseRemoved(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExerciseRemoved {
-        var workout: EventID?, exercise: String?
-        var k = first
-        while let key = k {
-            switch key {
-            case .workout: workout = try eventID()
-            case .exercise: exercise = try string()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        guard let workout else { throw missing(.workout) }
-        guard let exercise else { throw missing(.exercise) }
-        return WorkoutExerciseRemoved(workout: workout, exercise: exercise)
-    }
-
     mutating func workoutExercisesReordered(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExercisesReordered {
         var workout: EventID?, exercises: [String]?
         var k = first
@@ -235,41 +204,4 @@ extension LineReader {
         return WorkoutExercisesReordered(workout: workout, exercises: exercises)
     }
 
-    mutating func workoutFinished(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutFinished {
-        var p = WorkoutFinished(workout: EventID(high: 0, low: 0))
-        var haveWorkout = false
-        var k = first
-        while let key = k {
-            switch key {
-            case .workout: p.workout = try eventID(); haveWorkout = true
-            case .notes: p.notes = try string()
-            case .soreness: p.soreness = try rating()
-            case .sessionRpe: p.sessionRPE = try rpe()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        guard haveWorkout else { throw missing(.workout) }
-        return p
-    }
-
-    /// A payload whose only member is one id (`workout.discarded`, `bodyweight.deleted`).
-    mutating func idOnly(_ idKey: CodecKey, _ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> EventID {
-        var id: EventID?
-        var k = first
-        while let key = k {
-            if key == idKey { id = try eventID() } else { try env.read(key, &self) }
-            k = try nextTopMember()
-        }
-        guard let id else { throw missing(idKey) }
-        return id
-    }
-
-    mutating func workoutDiscarded(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutDiscarded {
-        WorkoutDiscarded(workout: try idOnly(.workout, first, &env))
-    }
-
-    mutating func bodyweightDeleted(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> BodyweightDeleted {
-        BodyweightDeleted(entry: try idOnly(.entry, first, &env))
-    }
 }

@@ -52,24 +52,6 @@ extension LineReader {
         return GoalSet(weight: try mass(weight, unit, .weight, .unit))
     }
 
-    mutating func readinessRecorded(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> ReadinessRecorded {
-        var p = ReadinessRecorded()
-        var k = first
-        while let key = k {
-            switch key {
-            case .mobility: p.mobility = try rating()
-            case .soreness: p.soreness = try rating()
-            case .sleep: p.sleep = try rating()
-            case .energy: p.energy = try rating()
-            case .pain: p.pain = try bool()
-            case .note: p.note = try string()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        return p
-    }
-
     mutating func profileUpdated(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> ProfileUpdated {
         var p = ProfileUpdated()
         var goal: Int64?, goalUnit: MassUnit?

@@ -97,11 +97,6 @@ extension LineWriter {
         optional(.notes, p.notes)
     }
 
-    mutating func payload(_ p: SetDeleted) {
-        key(.set); eventID(p.set)
-        optional(.reason, p.reason)
-    }
-
     /// The members of a planned exercise, as an object.
     mutating func planned(_ p: PlannedExercise) {
         raw("{\"exercise\":"); string(p.exercise)
@@ -140,25 +135,9 @@ extension LineWriter {
         optional(.notes, p.notes)
     }
 
-    mutating func payload(_ p: WorkoutExerciseRemoved) {
-        key(.workout); eventID(p.workout)
-        key(.exercise); string(p.exercise)
-    }
-
     mutating func payload(_ p: WorkoutExercisesReordered) {
         key(.workout); eventID(p.workout)
         strings(.exercises, p.exercises)
-    }
-
-    mutating func payload(_ p: WorkoutFinished) {
-        key(.workout); eventID(p.workout)
-        optional(.notes, p.notes)
-        optional(.soreness, p.soreness)
-        optional(.sessionRpe, p.sessionRPE)
-    }
-
-    mutating func payload(_ p: WorkoutDiscarded) {
-        key(.workout); eventID(p.workout)
     }
 
     mutating func payload(_ p: BodyweightRecorded) {
@@ -176,20 +155,7 @@ extension LineWriter {
         optional(.notes, p.notes)
     }
 
-    mutating func payload(_ p: BodyweightDeleted) {
-        key(.entry); eventID(p.entry)
-    }
-
     mutating func payload(_ p: GoalSet) {
         if let m = p.weight { mass(m, .weight, .unit) }
-    }
-
-    mutating func payload(_ p: ReadinessRecorded) {
-        optional(.mobility, p.mobility)
-        optional(.soreness, p.soreness)
-        optional(.sleep, p.sleep)
-        optional(.energy, p.energy)
-        if p.pain { key(.pain); bool(true) }
-        optional(.note, p.note)
     }
 }

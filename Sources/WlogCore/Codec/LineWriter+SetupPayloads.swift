@@ -55,10 +55,6 @@ extension LineWriter {
         if let aliases = p.aliases { strings(.aliases, aliases) }
     }
 
-    mutating func payload(_ p: ExerciseRetired) {
-        key(.exercise); string(p.exercise)
-    }
-
     mutating func payload(_ p: EquipmentItem) {
         key(.equipment); string(p.id)
         key(.name); string(p.name)
@@ -78,10 +74,6 @@ extension LineWriter {
         if !p.available { key(.available); bool(false) }
     }
 
-    mutating func payload(_ p: EquipmentRemoved) {
-        key(.equipment); string(p.id)
-    }
-
     mutating func payload(_ p: Routine) {
         key(.routine); string(p.id)
         key(.name); string(p.name)
@@ -99,7 +91,4 @@ extension LineWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    mutating func payload(_ p: RoutineRetired) {
-        key(.routine); string(p.id)
-    }
 }

@@ -58,3 +58,30 @@ public struct ReadinessRecorded: Sendable, Hashable {
         self.note = note
     }
 }
+
+extension BodyweightRecorded {
+    static let described = EventDescription(snapshotCode: 20, keys: [.weight, .unit, .notes])
+}
+
+extension BodyweightEdited {
+    static let described = EventDescription(snapshotCode: 21, keys: [.entry, .weight, .unit, .measured, .measuredTz, .notes])
+}
+
+extension BodyweightDeleted: DescribedPayload {
+    init() { self.init(entry: EventID(high: 0, low: 0)) }
+    static let members: [PayloadMember<Self>] = [.id(.entry, \.entry)]
+    static let described = EventDescription(snapshotCode: 22, payload: Self.self)
+}
+
+extension GoalSet {
+    static let described = EventDescription(snapshotCode: 23, keys: [.weight, .unit])
+}
+
+extension ReadinessRecorded: DescribedPayload {
+    init() { self.init(mobility: nil) }
+    static let members: [PayloadMember<Self>] = [
+        .rating(.mobility, \.mobility), .rating(.soreness, \.soreness), .rating(.sleep, \.sleep), .rating(.energy, \.energy),
+        .flag(.pain, \.pain), .string(.note, \.note),
+    ]
+    static let described = EventDescription(snapshotCode: 24, payload: Self.self)
+}

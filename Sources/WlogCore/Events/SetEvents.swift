@@ -103,3 +103,25 @@ public struct SetDeleted: Sendable, Hashable {
         self.reason = reason
     }
 }
+
+extension SetLogged {
+    /// `set.logged`: read by `LineReader.setLogged` and, canonical, by the fast path
+    /// (`canonicalSetLogged`); its sets' records are dropped one exercise at a time.
+    static let described = EventDescription(
+        snapshotCode: 15,
+        keys: [.exercise, .workout, .reps, .weight, .unit, .distance, .distanceUnit, .durationMs, .rpe, .effort, .setType,
+               .done, .notes, .source])
+}
+
+extension SetEdited {
+    static let described = EventDescription(
+        snapshotCode: 16,
+        keys: [.set, .exercise, .workout, .performed, .performedTz, .reps, .weight, .unit, .distance, .distanceUnit,
+               .durationMs, .rpe, .effort, .setType, .done, .notes])
+}
+
+extension SetDeleted: DescribedPayload {
+    init() { self.init(set: EventID(high: 0, low: 0)) }
+    static let members: [PayloadMember<Self>] = [.id(.set, \.set), .string(.reason, \.reason)]
+    static let described = EventDescription(snapshotCode: 17, payload: Self.self)
+}

@@ -186,3 +186,66 @@ public struct RoutineRetired: Sendable, Hashable {
 
     public init(id: String) { self.id = id }
 }
+
+extension ProfileUpdated {
+    /// A profile change moves body-weight e1RMs (`changesAnyRecord`).
+    static let described = EventDescription(
+        snapshotCode: 0, changesAnyRecord: true,
+        keys: [.name, .unit, .timeZone, .sex, .birthYear, .heightCm, .experience, .goal, .daysPerWeek, .bodyweightGoal,
+               .bodyweightGoalUnit, .restTimerS])
+}
+
+extension SettingsChanged {
+    /// Settings change the e1RM formula and the rep targets (`changesAnyRecord`).
+    static let described = EventDescription(
+        snapshotCode: 1, changesAnyRecord: true, keys: [.unit, .timeZone, .restTimerS, .e1rmFormula, .prReps, .e1rmMaxReps])
+}
+
+extension Exercise {
+    /// `exercise.created`: a new exercise can take a name's owner or change what is listed (`changesAnyRecord`).
+    static let describedCreated = EventDescription(
+        snapshotCode: 2, changesAnyRecord: true,
+        keys: [.exercise, .name, .kind, .group, .muscles, .secondary, .equipment, .pattern, .prReps, .pinnedNote, .attachment,
+               .custom, .aliases, .guessed])
+}
+
+extension ExerciseUpdated {
+    /// An update can change an exercise's kind or name (`changesAnyRecord`).
+    static let described = EventDescription(
+        snapshotCode: 3, changesAnyRecord: true,
+        keys: [.exercise, .name, .kind, .group, .muscles, .secondary, .equipment, .pattern, .prReps, .pinnedNote, .attachment,
+               .aliases])
+}
+
+extension ExerciseRetired: DescribedPayload {
+    init() { self.init(exercise: "") }
+    static let members: [PayloadMember<Self>] = [.string(.exercise, \.exercise)]
+    /// A retired exercise is no longer listed (`changesAnyRecord`).
+    static let described = EventDescription(snapshotCode: 4, changesAnyRecord: true, payload: Self.self)
+}
+
+extension EquipmentItem {
+    static let describedAdded = EventDescription(snapshotCode: 5, keys: keys)
+    static let describedUpdated = EventDescription(snapshotCode: 6, keys: keys)
+    /// `weights` holds objects of `weight` and `unit`.
+    private static let keys: [CodecKey] = [.equipment, .name, .kind, .weights, .location, .available]
+}
+
+extension EquipmentRemoved: DescribedPayload {
+    init() { self.init(id: "") }
+    static let members: [PayloadMember<Self>] = [.string(.equipment, \.id)]
+    static let described = EventDescription(snapshotCode: 7, payload: Self.self)
+}
+
+extension Routine {
+    static let describedCreated = EventDescription(snapshotCode: 8, keys: keys)
+    static let describedUpdated = EventDescription(snapshotCode: 9, keys: keys)
+    /// `days` holds objects of `day`, `title` and `exercises` (planned exercises).
+    private static let keys: [CodecKey] = [.routine, .name, .weeks, .deloadWeeks, .days]
+}
+
+extension RoutineRetired: DescribedPayload {
+    init() { self.init(id: "") }
+    static let members: [PayloadMember<Self>] = [.string(.routine, \.id)]
+    static let described = EventDescription(snapshotCode: 10, payload: Self.self)
+}

@@ -110,3 +110,36 @@ public struct WorkoutDiscarded: Sendable, Hashable {
 
     public init(workout: EventID) { self.workout = workout }
 }
+
+extension WorkoutStarted {
+    static let described = EventDescription(snapshotCode: 11, keys: [.name, .routine, .day, .planned, .mobility, .notes])
+}
+
+extension WorkoutExerciseAdded {
+    static let described = EventDescription(snapshotCode: 12, keys: [.workout, .exercise, .position, .notes])
+}
+
+extension WorkoutExerciseRemoved: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0), exercise: "") }
+    static let members: [PayloadMember<Self>] = [.id(.workout, \.workout), .string(.exercise, \.exercise)]
+    static let described = EventDescription(snapshotCode: 13, payload: Self.self)
+}
+
+extension WorkoutExercisesReordered {
+    static let described = EventDescription(snapshotCode: 14, keys: [.workout, .exercises])
+}
+
+extension WorkoutFinished: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0)) }
+    static let members: [PayloadMember<Self>] = [
+        .id(.workout, \.workout), .string(.notes, \.notes), .rating(.soreness, \.soreness), .rpe(.sessionRpe, \.sessionRPE),
+    ]
+    static let described = EventDescription(snapshotCode: 18, payload: Self.self)
+}
+
+extension WorkoutDiscarded: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0)) }
+    static let members: [PayloadMember<Self>] = [.id(.workout, \.workout)]
+    /// Discarding a workout takes its sets out of every record.
+    static let described = EventDescription(snapshotCode: 19, changesAnyRecord: true, payload: Self.self)
+}

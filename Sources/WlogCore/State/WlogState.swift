@@ -90,7 +90,7 @@ public struct WlogState: Sendable, Equatable {
         eventCount += 1
         if event.seq > lastSeq { lastSeq = event.seq }
         stampOrder.note(seq: event.seq, recorded: event.envelope.recorded.millisecondsSince1970)
-        if event.type.changesAnyRecord { recordsCache.dropAll() }
+        if event.type.described.changesAnyRecord { recordsCache.dropAll() }
         switch event.payload {
         case .setLogged(let p): applySetLogged(p, event: event)
         case .setEdited(let p): applySetEdited(p, event: event)

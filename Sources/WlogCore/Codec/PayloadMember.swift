@@ -1,0 +1,106 @@
+/// A payload described by its members: one list says each member's key, how its value is
+/// written and read, and whether a line must have it, and the canonical writer and the reader
+/// both go by that list (`LineWriter.payload(_:)`, `LineReader.payload(_:first:env:)`).
+///
+/// The members are written in list order (the canonical order); a reader accepts them in any
+/// order, skips unknown keys and hands envelope keys back, as for every payload.
+protocol DescribedPayload: Sendable {
+    /// The payload before any member is read: required members get a placeholder the reader
+    /// always replaces (a line without one is refused).
+    init()
+    /// The members in canonical order.
+    static var members: [PayloadMember<Self>] { get }
+}
+
+/// One member of a `DescribedPayload`.
+struct PayloadMember<Payload>: Sendable {
+    /// The member's key.
+    let key: CodecKey
+    /// Whether a line without it is refused (`missingKey`).
+    let isRequired: Bool
+    /// Appends `,"key":value`, or nothing when the value is absent or its default.
+    let write: @Sendable (Payload, inout LineWriter) -> Void
+    /// Reads the value at the reader's cursor into the payload.
+    let read: @Sendable (inout Payload, inout LineReader) throws(EventDecodingError) -> Void
+}
+
+extension PayloadMember {
+    /// A required event id: `"set":"<32 hex>"`.
+    static func id(_ key: CodecKey, _ path: WritableKeyPath<Payload, EventID> & Sendable) -> Self {
+        Self(key: key, isRequired: true,
+             write: { p, w in w.key(key); w.eventID(p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.eventID() })
+    }
+
+    /// A required string.
+    static func string(_ key: CodecKey, _ path: WritableKeyPath<Payload, String> & Sendable) -> Self {
+        Self(key: key, isRequired: true,
+             write: { p, w in w.key(key); w.string(p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.string() })
+    }
+
+    /// An optional string, omitted when absent.
+    static func string(_ key: CodecKey, _ path: WritableKeyPath<Payload, String?> & Sendable) -> Self {
+        Self(key: key, isRequired: false,
+             write: { p, w in w.optional(key, p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.string() })
+    }
+
+    /// An optional rating 1–5, omitted when absent.
+    static func rating(_ key: CodecKey, _ path: WritableKeyPath<Payload, Rating?> & Sendable) -> Self {
+        Self(key: key, isRequired: false,
+             write: { p, w in w.optional(key, p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.rating() })
+    }
+
+    /// An optional RPE, omitted when absent.
+    static func rpe(_ key: CodecKey, _ path: WritableKeyPath<Payload, RPE?> & Sendable) -> Self {
+        Self(key: key, isRequired: false,
+             write: { p, w in w.optional(key, p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.rpe() })
+    }
+
+    /// A flag written only when true.
+    static func flag(_ key: CodecKey, _ path: WritableKeyPath<Payload, Bool> & Sendable) -> Self {
+        Self(key: key, isRequired: false,
+             write: { p, w in if p[keyPath: path] { w.key(key); w.bool(true) } },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.bool() })
+    }
+
+    /// A required duration in integer milliseconds (`duration_ms`).
+    static func milliseconds(_ key: CodecKey, _ path: WritableKeyPath<Payload, Int64> & Sendable) -> Self {
+        Self(key: key, isRequired: true,
+             write: { p, w in w.key(key); w.int64(p[keyPath: path]) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = Int64(try r.int()) })
+    }
+}
+
+extension LineWriter {
+    /// The members of a described payload, in canonical order.
+    mutating func payload<P: DescribedPayload>(_ p: P) {
+        for member in P.members { member.write(p, &self) }
+    }
+}
+
+extension LineReader {
+    /// Reads a described payload, starting with member `first` (already at its value).
+    mutating func payload<P: DescribedPayload>(_: P.Type, first: CodecKey?, env: inout EnvelopeFields) throws(Failure) -> P {
+        let members = P.members
+        var p = P()
+        var seen: UInt64 = 0
+        var k = first
+        while let key = k {
+            if let i = members.firstIndex(where: { $0.key == key }) {
+                try members[i].read(&p, &self)
+                seen |= 1 << UInt64(i)
+            } else {
+                try env.read(key, &self)
+            }
+            k = try nextTopMember()
+        }
+        for (i, member) in members.enumerated() where member.isRequired && seen & (1 << UInt64(i)) == 0 {
+            throw missing(member.key)
+        }
+        return p
+    }
+}
