@@ -1,6 +1,7 @@
-/// Everything a lifter (or an importer) can ask the journal to record.
+/// Everything a lifter (or an importer) can ask the journal to record: the catalogue of commands.
 ///
-/// Commands carry what the lifter typed — exercise names rather than ids, RPE and ratings as raw
+/// Adding a command: its case here and its line in `Decider.decide(_:)` below, its rule in the
+/// `Decider+` file of its concept. Commands carry what the lifter typed — exercise names rather than ids, RPE and ratings as raw
 /// numbers — so that `decide` can refuse bad input naming the field. `decide` turns a command
 /// into the events of one atomic commit.
 public enum Command: Sendable, Hashable {
@@ -42,4 +43,40 @@ public enum Command: Sendable, Hashable {
     case createRoutine(Routine)
     case updateRoutine(Routine)
     case retireRoutine(String)
+}
+
+extension Decider {
+    /// The events `command` decides: each case hands its command to its rule.
+    func decide(_ command: Command) throws(Refusal) -> [Event] {
+        switch command {
+        case .logSets(let c): return try logSets(c)
+        case .editSet(let c): return try editSet(c)
+        case .deleteSet(let id, let reason): return try deleteSet(id, reason: reason)
+        case .startWorkout(let c): return try startWorkout(c)
+        case .finishWorkout(let c): return try finishWorkout(c)
+        case .discardWorkout(let id): return try discardWorkout(id)
+        case .addWorkoutExercise(let workout, let exercise, let position, let notes):
+            return try addWorkoutExercise(workout, exercise: exercise, position: position, notes: notes)
+        case .removeWorkoutExercise(let workout, let exercise):
+            return try removeWorkoutExercise(workout, exercise: exercise)
+        case .reorderWorkoutExercises(let workout, let exercises):
+            return try reorderWorkoutExercises(workout, exercises: exercises)
+        case .recordBodyweight(let weight, let at, let notes): return try recordBodyweight(weight, at: at, notes: notes)
+        case .editBodyweight(let c): return try editBodyweight(c)
+        case .deleteBodyweight(let id): return try deleteBodyweight(id)
+        case .setGoal(let weight): return try setGoal(weight)
+        case .createExercise(let c): return try createExercise(c).events
+        case .updateExercise(let c): return try updateExercise(c)
+        case .retireExercise(let name): return try retireExercise(name)
+        case .updateProfile(let c): return try updateProfile(c)
+        case .changeSettings(let c): return try changeSettings(c)
+        case .recordReadiness(let c): return try recordReadiness(c)
+        case .addEquipment(let item): return try equipment(item, isNew: true)
+        case .updateEquipment(let item): return try equipment(item, isNew: false)
+        case .removeEquipment(let id): return try removeEquipment(id)
+        case .createRoutine(let r): return try routine(r, isNew: true)
+        case .updateRoutine(let r): return try routine(r, isNew: false)
+        case .retireRoutine(let id): return try retireRoutine(id)
+        }
+    }
 }

@@ -14,39 +14,6 @@ struct Decider {
     /// How long after `now` an occurred-at may be (clock skew between devices, time zones).
     static let futureTolerance: Int64 = 86_400_000
 
-    func decide(_ command: Command) throws(Refusal) -> [Event] {
-        switch command {
-        case .logSets(let c): return try logSets(c)
-        case .editSet(let c): return try editSet(c)
-        case .deleteSet(let id, let reason): return try deleteSet(id, reason: reason)
-        case .startWorkout(let c): return try startWorkout(c)
-        case .finishWorkout(let c): return try finishWorkout(c)
-        case .discardWorkout(let id): return try discardWorkout(id)
-        case .addWorkoutExercise(let workout, let exercise, let position, let notes):
-            return try addWorkoutExercise(workout, exercise: exercise, position: position, notes: notes)
-        case .removeWorkoutExercise(let workout, let exercise):
-            return try removeWorkoutExercise(workout, exercise: exercise)
-        case .reorderWorkoutExercises(let workout, let exercises):
-            return try reorderWorkoutExercises(workout, exercises: exercises)
-        case .recordBodyweight(let weight, let at, let notes): return try recordBodyweight(weight, at: at, notes: notes)
-        case .editBodyweight(let c): return try editBodyweight(c)
-        case .deleteBodyweight(let id): return try deleteBodyweight(id)
-        case .setGoal(let weight): return try setGoal(weight)
-        case .createExercise(let c): return try createExercise(c).events
-        case .updateExercise(let c): return try updateExercise(c)
-        case .retireExercise(let name): return try retireExercise(name)
-        case .updateProfile(let c): return try updateProfile(c)
-        case .changeSettings(let c): return try changeSettings(c)
-        case .recordReadiness(let c): return try recordReadiness(c)
-        case .addEquipment(let item): return try equipment(item, isNew: true)
-        case .updateEquipment(let item): return try equipment(item, isNew: false)
-        case .removeEquipment(let id): return try removeEquipment(id)
-        case .createRoutine(let r): return try routine(r, isNew: true)
-        case .updateRoutine(let r): return try routine(r, isNew: false)
-        case .retireRoutine(let id): return try retireRoutine(id)
-        }
-    }
-
     // MARK: shared checks
 
     /// The occurred-at to use: the given one, refused when more than a day after now.

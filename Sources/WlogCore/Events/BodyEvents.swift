@@ -83,5 +83,5 @@ extension ReadinessRecorded: DescribedPayload {
         .rating(.mobility, \.mobility), .rating(.soreness, \.soreness), .rating(.sleep, \.sleep), .rating(.energy, \.energy),
         .flag(.pain, \.pain), .string(.note, \.note),
     ]
-    static let described = EventDescription(snapshotCode: 24, payload: Self.self)
+    static let described = EventDescription(snapshotCode: 24, fold: .kept, payload: Self.self)
 }

@@ -60,17 +60,6 @@ extension SnapshotWriter {
         bool(b.isDeleted)
     }
 
-    mutating func readiness(_ r: ReadinessEntry) {
-        id(r.id); zoned(r.at)
-        let p = r.readiness
-        optional(p.mobility) { $0.rating($1) }
-        optional(p.soreness) { $0.rating($1) }
-        optional(p.sleep) { $0.rating($1) }
-        optional(p.energy) { $0.rating($1) }
-        bool(p.pain)
-        optional(p.note) { $0.string($1) }
-    }
-
     mutating func equipmentItem(_ e: EquipmentItem) {
         string(e.id); string(e.name); raw(e.type)
         array(e.weights) { $0.mass($1) }
@@ -192,18 +181,6 @@ extension SnapshotReader {
         let id = try id(), seq = try u64(), at = try zoned(), weight = try mass()
         let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
         return BodyweightEntry(id: id, seq: seq, at: at, weight: weight, notes: notes, isDeleted: try bool())
-    }
-
-    mutating func readiness() throws(SnapshotError) -> ReadinessEntry {
-        let id = try id(), at = try zoned()
-        let mobility = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
-        let soreness = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
-        let sleep = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
-        let energy = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
-        let pain = try bool()
-        let note = try optional { (r: inout R) throws(SnapshotError) in try r.string() }
-        return ReadinessEntry(id: id, at: at, readiness: ReadinessRecorded(mobility: mobility, soreness: soreness, sleep: sleep,
-                                                                          energy: energy, pain: pain, note: note))
     }
 
     mutating func equipmentItem() throws(SnapshotError) -> EquipmentItem {

@@ -44,8 +44,8 @@ public struct WlogState: Sendable, Equatable {
     public internal(set) var profile = Profile()
     /// Display and computation settings.
     public internal(set) var settings = Settings()
-    /// Readiness check-ins in journal order.
-    public internal(set) var readiness: [ReadinessEntry] = []
+    /// The events of the types folded `.kept` (`readiness.recorded`, `set.rested`), as applied.
+    var kept = KeptEvents()
     /// The equipment arsenal by id, removed items excluded.
     public internal(set) var equipment: [String: EquipmentItem] = [:]
     /// Routines by id, retired ones included (see `RoutineRecord.isRetired`).
@@ -105,8 +105,6 @@ public struct WlogState: Sendable, Equatable {
         case .bodyweightEdited(let p): applyBodyweightEdited(p, stamp: SetChange.Stamp(event))
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true
         case .goalSet(let p): if latest.take("goal", SetChange.Stamp(event)) { goal = p.weight }
-        case .readinessRecorded(let p):
-            readiness.append(ReadinessEntry(id: event.id, at: event.envelope.occurred, readiness: p))
         case .profileUpdated(let p): applyProfileUpdated(p, stamp: SetChange.Stamp(event))
         case .settingsChanged(let p): settings.apply(p, stamp: SetChange.Stamp(event), latest: &latest)
         case .exerciseCreated(let e): applyExerciseCreated(e)
@@ -120,6 +118,8 @@ public struct WlogState: Sendable, Equatable {
         case .routineCreated(let r), .routineUpdated(let r):
             if latest.take("routine." + r.id, SetChange.Stamp(event)) { routines[r.id] = RoutineRecord(routine: r) }
         case .routineRetired(let p): if latest.take("routine." + p.id, SetChange.Stamp(event)) { routines[p.id]?.isRetired = true }
+        // The types whose description says `.kept`: their projections fold them when asked.
+        default: kept.keep(event)
         }
     }
 

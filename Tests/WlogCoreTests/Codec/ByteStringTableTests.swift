@@ -11,8 +11,9 @@ struct ByteStringTableTests {
                 "update KnownStrings.exerciseIDsPlacement to \(exercises.placement)")
         let keys = ByteStringTable(CodecKey.all.map(\.rawValue))
         #expect(keys.placement == CodecTables.keyPlacement, "update CodecTables.keyPlacement to \(keys.placement)")
-        let types = ByteStringTable(CodecKey.types.map(\.rawValue))
-        #expect(types.placement == CodecTables.typePlacement, "update CodecTables.typePlacement to \(types.placement)")
+        // The type table has no known placement: its search ends within a few dozen attempts,
+        // so a new event type needs no number updated here.
+        #expect(ByteStringTable(CodecKey.types.map(\.rawValue)).placement.attempt < 200)
     }
 
     @Test("a stale placement falls back to the search; every string finds its index")
