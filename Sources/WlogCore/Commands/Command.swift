@@ -11,6 +11,8 @@ public enum Command: Sendable, Hashable {
     case editSet(EditSet)
     /// Remove a set from every projection (it stays in the audit).
     case deleteSet(id: EventID, reason: String?)
+    /// Record the rest taken after a set.
+    case recordRest(set: EventID, milliseconds: Int64)
 
     case startWorkout(StartWorkout)
     /// Finish a session; `workout` nil = the one in progress.
@@ -52,6 +54,7 @@ extension Decider {
         case .logSets(let c): return try logSets(c)
         case .editSet(let c): return try editSet(c)
         case .deleteSet(let id, let reason): return try deleteSet(id, reason: reason)
+        case .recordRest(let set, let milliseconds): return try recordRest(after: set, milliseconds: milliseconds)
         case .startWorkout(let c): return try startWorkout(c)
         case .finishWorkout(let c): return try finishWorkout(c)
         case .discardWorkout(let id): return try discardWorkout(id)

@@ -26,6 +26,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, Codable {
     case setLogged = "set.logged"
     case setEdited = "set.edited"
     case setDeleted = "set.deleted"
+    case setRested = "set.rested"
     case workoutFinished = "workout.finished"
     case workoutDiscarded = "workout.discarded"
     case bodyweightRecorded = "bodyweight.recorded"
@@ -55,6 +56,7 @@ public enum EventPayload: Sendable, Hashable {
     case setLogged(SetLogged)
     case setEdited(SetEdited)
     case setDeleted(SetDeleted)
+    case setRested(SetRested)
     case workoutFinished(WorkoutFinished)
     case workoutDiscarded(WorkoutDiscarded)
     case bodyweightRecorded(BodyweightRecorded)
@@ -84,6 +86,7 @@ public enum EventPayload: Sendable, Hashable {
         case .setLogged: return .setLogged
         case .setEdited: return .setEdited
         case .setDeleted: return .setDeleted
+        case .setRested: return .setRested
         case .workoutFinished: return .workoutFinished
         case .workoutDiscarded: return .workoutDiscarded
         case .bodyweightRecorded: return .bodyweightRecorded
@@ -117,6 +120,7 @@ extension EventType {
         case .setLogged: SetLogged.described
         case .setEdited: SetEdited.described
         case .setDeleted: SetDeleted.described
+        case .setRested: SetRested.described
         case .workoutFinished: WorkoutFinished.described
         case .workoutDiscarded: WorkoutDiscarded.described
         case .bodyweightRecorded: BodyweightRecorded.described
@@ -148,6 +152,7 @@ extension LineWriter {
         case .setLogged(let p): self.payload(p)
         case .setEdited(let p): self.payload(p)
         case .setDeleted(let p): self.payload(p)
+        case .setRested(let p): self.payload(p)
         case .workoutFinished(let p): self.payload(p)
         case .workoutDiscarded(let p): self.payload(p)
         case .bodyweightRecorded(let p): self.payload(p)
@@ -167,6 +172,7 @@ extension LineReader {
         case .setLogged: return .setLogged(try setLogged(first, &env))
         case .setEdited: return .setEdited(try setEdited(first, &env))
         case .setDeleted: return .setDeleted(try payload(SetDeleted.self, first: first, env: &env))
+        case .setRested: return .setRested(try payload(SetRested.self, first: first, env: &env))
         case .workoutStarted: return .workoutStarted(try workoutStarted(first, &env, memo: &memo))
         case .workoutExerciseAdded: return .workoutExerciseAdded(try workoutExerciseAdded(first, &env))
         case .workoutExerciseRemoved: return .workoutExerciseRemoved(try payload(WorkoutExerciseRemoved.self, first: first, env: &env))

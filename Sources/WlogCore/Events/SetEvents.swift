@@ -125,3 +125,25 @@ extension SetDeleted: DescribedPayload {
     static let members: [PayloadMember<Self>] = [.id(.set, \.set), .string(.reason, \.reason)]
     static let described = EventDescription(snapshotCode: 17, payload: Self.self)
 }
+
+/// `set.rested`: the rest the lifter actually took after a set, until the next one began.
+///
+/// A later `set.rested` of the same set replaces the rest (the latest by recorded-at, then id,
+/// as every concurrent change); a deleted set's rest is not shown.
+public struct SetRested: Sendable, Hashable {
+    /// The set rested after (its `set.logged` id).
+    public var set: EventID
+    /// How long, in milliseconds.
+    public var durationMilliseconds: Int64
+
+    public init(set: EventID, durationMilliseconds: Int64) {
+        self.set = set
+        self.durationMilliseconds = durationMilliseconds
+    }
+}
+
+extension SetRested: DescribedPayload {
+    init() { self.init(set: EventID(high: 0, low: 0), durationMilliseconds: 0) }
+    static let members: [PayloadMember<Self>] = [.id(.set, \.set), .milliseconds(.durationMs, \.durationMilliseconds)]
+    static let described = EventDescription(snapshotCode: 25, fold: .kept, payload: Self.self)
+}

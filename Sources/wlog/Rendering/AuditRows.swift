@@ -28,6 +28,7 @@ enum AuditRows {
         case .setLogged, .workoutStarted, .bodyweightRecorded, .readinessRecorded: return event.id.hex
         case .setEdited(let p): return p.set.hex
         case .setDeleted(let p): return p.set.hex
+        case .setRested(let p): return p.set.hex
         case .workoutExerciseAdded(let p): return p.workout.hex
         case .workoutExerciseRemoved(let p): return p.workout.hex
         case .workoutExercisesReordered(let p): return p.workout.hex
@@ -62,6 +63,7 @@ enum AuditRows {
             if let diff = versionDiff(event, set: p.set, state: state, line: line), !diff.isEmpty { return diff }
             return "set " + p.set.short + " edited"
         case .setDeleted(let p): return "deleted" + (p.reason.map { ": " + $0 } ?? "")
+        case .setRested(let p): return "rested " + DurationText.clock(p.durationMilliseconds)
         case .workoutStarted(let p): return "started " + (p.name ?? "workout") + (p.routine.map { " (routine \($0))" } ?? "")
         case .workoutFinished(let p):
             var parts = ["finished"]

@@ -84,10 +84,17 @@ final class SetRows {
         ]
     }
 
-    /// Rows of `sets` in the given order.
+    /// Rows of `sets` in the given order, with a last column `rest_s` (`set.rested`) when any of
+    /// them has a rest recorded: an export of sets without rests reads as it always did.
     func rows(_ sets: [LoggedSet]) -> Rows {
-        var rows = Rows(columns: SetRows.columns)
-        for set in sets { rows.append(cells(set)) }
+        let rests = state.restsTaken()
+        guard sets.contains(where: { rests[$0.id] != nil }) else {
+            var rows = Rows(columns: SetRows.columns)
+            for set in sets { rows.append(cells(set)) }
+            return rows
+        }
+        var rows = Rows(columns: SetRows.columns + ["rest_s"])
+        for set in sets { rows.append(cells(set) + [rests[set.id].map { .fixed($0 * 10, digits: 2) } ?? .null]) }
         return rows
     }
 

@@ -43,11 +43,14 @@ enum WorkoutRows {
         var lines = [header]
         let line = SetLine(state: state, unit: unit)
         let prSets = Dictionary(workout.prs.map { ($0.set, $0.records) }, uniquingKeysWith: { a, _ in a })
+        let rests = state.restsTaken()
         for exercise in workout.exercises where !exercise.sets.isEmpty {
             let working = exercise.sets.filter { $0.setType != .warmup }
             let warmups = exercise.sets.count - working.count
             var text = "  " + exercise.exercise.name + "  " + SetGroups.text(working.isEmpty ? exercise.sets : working, line: line)
             if warmups > 0 && !working.isEmpty { text += "  (+\(warmups) warm-up" + (warmups == 1 ? ")" : "s)") }
+            let rested = exercise.sets.compactMap { rests[$0.id] }
+            if !rested.isEmpty { text += "  rest " + rested.map(DurationText.clock).joined(separator: ", ") }
             let records = exercise.sets.flatMap { prSets[$0.id] ?? [] }
             if !records.isEmpty {
                 var seen: Set<String> = []

@@ -41,6 +41,7 @@ struct CodecEncodingTests {
         (.setEdited(SetEdited(set: setID, performed: day, reps: 6, weight: Mass("100.0001", unit: .kg), setType: .drop, done: true, notes: "")),
          #","set":"# + s + #","performed":"2026-11-19T18:00:00.000Z","performed_tz":-300,"reps":6,"weight":"100.0001","unit":"kg","set_type":"drop","done":true,"notes":""}"#),
         (.setDeleted(SetDeleted(set: setID, reason: "duplicate")), #","set":"# + s + #","reason":"duplicate"}"#),
+        (.setRested(SetRested(set: setID, durationMilliseconds: 150_000)), #","set":"# + s + #","duration_ms":150000}"#),
         (.workoutStarted(WorkoutStarted(name: "Push A", routine: "ppl", day: 1, planned: [planned], mobility: Rating(4))),
          #","name":"Push A","routine":"ppl","day":1,"planned":["# + plannedJSON + #"],"mobility":4}"#),
         (.workoutExerciseAdded(WorkoutExerciseAdded(workout: workoutID, exercise: "dip", position: 2, notes: "superset")),

@@ -153,6 +153,7 @@ enum EventSamples {
                 effort: maybe(&rng, rating), setType: maybe(&rng) { pick(&$0, SetType.self) },
                 done: maybe(&rng) { Bool.random(using: &$0) }, notes: maybe(&rng, text)))
         case .setDeleted: return .setDeleted(SetDeleted(set: id(&rng), reason: maybe(&rng, text)))
+        case .setRested: return .setRested(SetRested(set: id(&rng), durationMilliseconds: Int64.random(in: 0...Int64(Int32.max), using: &rng)))
         case .workoutFinished:
             return .workoutFinished(WorkoutFinished(workout: id(&rng), notes: maybe(&rng, text),
                                                     soreness: maybe(&rng, rating), sessionRPE: maybe(&rng, rpe)))
