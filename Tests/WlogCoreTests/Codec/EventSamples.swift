@@ -103,14 +103,15 @@ enum EventSamples {
                 id: slug(&rng), name: text(&rng), kind: pick(&rng, ExerciseKind.self), group: pick(&rng, MuscleGroup.self),
                 muscles: picks(&rng, Muscle.self), secondary: picks(&rng, MuscleGroup.self), equipment: pick(&rng, Equipment.self),
                 pattern: pick(&rng, MovementPattern.self), prReps: int(&rng), pinnedNote: maybe(&rng, text),
-                isCustom: Bool.random(using: &rng), aliases: (0..<Int.random(in: 0...2, using: &rng)).map { _ in text(&rng) }))
+                attachment: maybe(&rng, text), isCustom: Bool.random(using: &rng),
+                aliases: (0..<Int.random(in: 0...2, using: &rng)).map { _ in text(&rng) }, guessed: ExerciseTrait.allCases.filter { _ in Bool.random(using: &rng) }))
         case .exerciseUpdated:
             return .exerciseUpdated(ExerciseUpdated(
                 exercise: slug(&rng), name: maybe(&rng, text), kind: maybe(&rng) { pick(&$0, ExerciseKind.self) },
                 group: maybe(&rng) { pick(&$0, MuscleGroup.self) }, muscles: maybe(&rng) { picks(&$0, Muscle.self) },
                 secondary: maybe(&rng) { picks(&$0, MuscleGroup.self) }, equipment: maybe(&rng) { pick(&$0, Equipment.self) },
                 pattern: maybe(&rng) { pick(&$0, MovementPattern.self) }, prReps: maybe(&rng, int), pinnedNote: maybe(&rng, text),
-                aliases: maybe(&rng) { r in (0..<Int.random(in: 0...2, using: &r)).map { _ in text(&r) } }))
+                attachment: maybe(&rng, text), aliases: maybe(&rng) { r in (0..<Int.random(in: 0...2, using: &r)).map { _ in text(&r) } }))
         case .exerciseRetired: return .exerciseRetired(ExerciseRetired(exercise: slug(&rng)))
         case .equipmentAdded, .equipmentUpdated:
             let item = EquipmentItem(id: slug(&rng), name: text(&rng), type: pick(&rng, EquipmentType.self),
