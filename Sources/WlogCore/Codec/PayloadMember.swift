@@ -24,54 +24,64 @@ struct PayloadMember<Payload>: Sendable {
     let read: @Sendable (inout Payload, inout LineReader) throws(EventDecodingError) -> Void
 }
 
+/// The builders name the member's property twice, as a getter and a setter, rather than by a key
+/// path: a key path is built at run time from mangled names the first time it is used, which cost
+/// every process that read one of these payloads more than decoding it (docs/PERFORMANCE.md).
 extension PayloadMember {
     /// A required event id: `"set":"<32 hex>"`.
-    static func id(_ key: CodecKey, _ path: WritableKeyPath<Payload, EventID> & Sendable) -> Self {
+    static func id(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> EventID,
+                   _ set: @escaping @Sendable (inout Payload, EventID) -> Void) -> Self {
         Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.eventID(p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.eventID() })
+             write: { p, w in w.key(key); w.eventID(get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.eventID()) })
     }
 
     /// A required string.
-    static func string(_ key: CodecKey, _ path: WritableKeyPath<Payload, String> & Sendable) -> Self {
+    static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String,
+                       _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
         Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.string(p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.string() })
+             write: { p, w in w.key(key); w.string(get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.string()) })
     }
 
     /// An optional string, omitted when absent.
-    static func string(_ key: CodecKey, _ path: WritableKeyPath<Payload, String?> & Sendable) -> Self {
+    static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String?,
+                       _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
         Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.string() })
+             write: { p, w in w.optional(key, get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.string()) })
     }
 
     /// An optional rating 1–5, omitted when absent.
-    static func rating(_ key: CodecKey, _ path: WritableKeyPath<Payload, Rating?> & Sendable) -> Self {
+    static func rating(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Rating?,
+                       _ set: @escaping @Sendable (inout Payload, Rating) -> Void) -> Self {
         Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.rating() })
+             write: { p, w in w.optional(key, get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.rating()) })
     }
 
     /// An optional RPE, omitted when absent.
-    static func rpe(_ key: CodecKey, _ path: WritableKeyPath<Payload, RPE?> & Sendable) -> Self {
+    static func rpe(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> RPE?,
+                    _ set: @escaping @Sendable (inout Payload, RPE) -> Void) -> Self {
         Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.rpe() })
+             write: { p, w in w.optional(key, get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.rpe()) })
     }
 
     /// A flag written only when true.
-    static func flag(_ key: CodecKey, _ path: WritableKeyPath<Payload, Bool> & Sendable) -> Self {
+    static func flag(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Bool,
+                     _ set: @escaping @Sendable (inout Payload, Bool) -> Void) -> Self {
         Self(key: key, isRequired: false,
-             write: { p, w in if p[keyPath: path] { w.key(key); w.bool(true) } },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = try r.bool() })
+             write: { p, w in if get(p) { w.key(key); w.bool(true) } },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.bool()) })
     }
 
     /// A required duration in integer milliseconds (`duration_ms`).
-    static func milliseconds(_ key: CodecKey, _ path: WritableKeyPath<Payload, Int64> & Sendable) -> Self {
+    static func milliseconds(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Int64,
+                             _ set: @escaping @Sendable (inout Payload, Int64) -> Void) -> Self {
         Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.int64(p[keyPath: path]) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in p[keyPath: path] = Int64(try r.int()) })
+             write: { p, w in w.key(key); w.int64(get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, Int64(try r.int())) })
     }
 }
 

@@ -69,7 +69,9 @@ extension BodyweightEdited {
 
 extension BodyweightDeleted: DescribedPayload {
     init() { self.init(entry: EventID(high: 0, low: 0)) }
-    static let members: [PayloadMember<Self>] = [.id(.entry, \.entry)]
+    static let members: [PayloadMember<Self>] = [
+        .id(.entry, { $0.entry }, { $0.entry = $1 }),
+    ]
     static let described = EventDescription(snapshotCode: 22, payload: Self.self)
 }
 
@@ -80,8 +82,12 @@ extension GoalSet {
 extension ReadinessRecorded: DescribedPayload {
     init() { self.init(mobility: nil) }
     static let members: [PayloadMember<Self>] = [
-        .rating(.mobility, \.mobility), .rating(.soreness, \.soreness), .rating(.sleep, \.sleep), .rating(.energy, \.energy),
-        .flag(.pain, \.pain), .string(.note, \.note),
+        .rating(.mobility, { $0.mobility }, { $0.mobility = $1 }),
+        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .rating(.sleep, { $0.sleep }, { $0.sleep = $1 }),
+        .rating(.energy, { $0.energy }, { $0.energy = $1 }),
+        .flag(.pain, { $0.pain }, { $0.pain = $1 }),
+        .string(.note, { $0.note }, { $0.note = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 24, fold: .kept, payload: Self.self)
 }

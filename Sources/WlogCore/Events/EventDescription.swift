@@ -40,6 +40,6 @@ struct EventDescription: Sendable {
     init<Payload: DescribedPayload>(snapshotCode: UInt8, changesAnyRecord: Bool = false, fold: Fold = .state,
                                     payload: Payload.Type) {
         self.init(snapshotCode: snapshotCode, changesAnyRecord: changesAnyRecord, fold: fold,
-                  keys: Payload.members.map(\.key))
+                  keys: Payload.members.map { $0.key })
     }
 }

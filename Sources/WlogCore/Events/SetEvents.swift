@@ -122,7 +122,10 @@ extension SetEdited {
 
 extension SetDeleted: DescribedPayload {
     init() { self.init(set: EventID(high: 0, low: 0)) }
-    static let members: [PayloadMember<Self>] = [.id(.set, \.set), .string(.reason, \.reason)]
+    static let members: [PayloadMember<Self>] = [
+        .id(.set, { $0.set }, { $0.set = $1 }),
+        .string(.reason, { $0.reason }, { $0.reason = $1 }),
+    ]
     static let described = EventDescription(snapshotCode: 17, payload: Self.self)
 }
 
@@ -144,6 +147,9 @@ public struct SetRested: Sendable, Hashable {
 
 extension SetRested: DescribedPayload {
     init() { self.init(set: EventID(high: 0, low: 0), durationMilliseconds: 0) }
-    static let members: [PayloadMember<Self>] = [.id(.set, \.set), .milliseconds(.durationMs, \.durationMilliseconds)]
+    static let members: [PayloadMember<Self>] = [
+        .id(.set, { $0.set }, { $0.set = $1 }),
+        .milliseconds(.durationMs, { $0.durationMilliseconds }, { $0.durationMilliseconds = $1 }),
+    ]
     static let described = EventDescription(snapshotCode: 25, fold: .kept, payload: Self.self)
 }

@@ -121,7 +121,10 @@ extension WorkoutExerciseAdded {
 
 extension WorkoutExerciseRemoved: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0), exercise: "") }
-    static let members: [PayloadMember<Self>] = [.id(.workout, \.workout), .string(.exercise, \.exercise)]
+    static let members: [PayloadMember<Self>] = [
+        .id(.workout, { $0.workout }, { $0.workout = $1 }),
+        .string(.exercise, { $0.exercise }, { $0.exercise = $1 }),
+    ]
     static let described = EventDescription(snapshotCode: 13, payload: Self.self)
 }
 
@@ -132,14 +135,19 @@ extension WorkoutExercisesReordered {
 extension WorkoutFinished: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.workout, \.workout), .string(.notes, \.notes), .rating(.soreness, \.soreness), .rpe(.sessionRpe, \.sessionRPE),
+        .id(.workout, { $0.workout }, { $0.workout = $1 }),
+        .string(.notes, { $0.notes }, { $0.notes = $1 }),
+        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .rpe(.sessionRpe, { $0.sessionRPE }, { $0.sessionRPE = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 18, payload: Self.self)
 }
 
 extension WorkoutDiscarded: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0)) }
-    static let members: [PayloadMember<Self>] = [.id(.workout, \.workout)]
+    static let members: [PayloadMember<Self>] = [
+        .id(.workout, { $0.workout }, { $0.workout = $1 }),
+    ]
     /// Discarding a workout takes its sets out of every record.
     static let described = EventDescription(snapshotCode: 19, changesAnyRecord: true, payload: Self.self)
 }

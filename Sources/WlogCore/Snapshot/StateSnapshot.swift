@@ -30,7 +30,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order-stamp-tail-latest-changes-attachment-kept-events"
+    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order-stamp-tail-latest-changes-attachment-kept-event-lines"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 
@@ -203,7 +203,7 @@ extension WlogState {
         w.optional(goal) { $0.mass($1) }
         w.profile(profile)
         w.settings(settings)
-        w.kept(kept)
+        kept.write(into: &w)
         w.u64(UInt64(equipment.count))
         for id in equipment.keys.sorted() { if let item = equipment[id] { w.equipmentItem(item) } }
         w.u64(UInt64(routines.count))
@@ -274,7 +274,7 @@ extension WlogState {
         state.goal = try r.optional { (r: inout R) throws(SnapshotError) in try r.mass() }
         state.profile = try r.profile()
         state.settings = try r.settings()
-        state.kept = try r.kept()
+        state.kept = try KeptEvents.read(from: &r)
         let items = try r.count()
         for _ in 0..<items {
             let item = try r.equipmentItem()
