@@ -6,6 +6,8 @@
 /// strings made it costly to make, copy and destroy once per set, while here the common line —
 /// exercise found as a slot, no notes — leaves `text` nil (one tag to test when it goes).
 struct SetLine {
+    init() {}
+
     var workout: EventID?
     var reps: Int?
     var weight: Mass?
@@ -36,6 +38,20 @@ struct SetLine {
     var source: String? {
         get { text?.source }
         set { if text == nil { text = Text() }; text?.source = newValue }
+    }
+
+    /// The parts of a `set.logged` payload (its exercise id in `text`).
+    init(_ p: SetLogged) {
+        workout = p.workout
+        reps = p.reps
+        weight = p.weight
+        distance = p.distance
+        durationMilliseconds = p.durationMilliseconds
+        rpe = p.rpe
+        effort = p.effort
+        setType = p.setType
+        done = p.done
+        text = Text(exercise: p.exercise, notes: p.notes, source: p.source)
     }
 
     /// The event payload of a line read without a slot table (its exercise id is in `text`).

@@ -7,7 +7,7 @@
 ///
 /// Lines read from a snapshot stay lines until a projection asks for their type: a read that
 /// never looks at readiness check-ins does not decode them.
-struct KeptEvents: Sendable, Hashable {
+struct KeptEvents: Sendable, Equatable {
     /// Each kept type's lines from the snapshot, in the order they were applied.
     private var lines: [EventType: [String]] = [:]
     /// Each kept type's events applied since (after its lines).
@@ -38,7 +38,6 @@ struct KeptEvents: Sendable, Hashable {
     var events: [Event] { types.flatMap(ofType) }
 
     static func == (a: KeptEvents, b: KeptEvents) -> Bool { a.events == b.events }
-    func hash(into hasher: inout Hasher) { hasher.combine(events) }
 
     /// Writes the kept events as canonical lines without their `\n`, type by type (`SnapshotReader.kept` reads them).
     func write(into w: inout SnapshotWriter) {

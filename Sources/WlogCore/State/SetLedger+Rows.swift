@@ -88,18 +88,6 @@ extension SetLedger {
                           recorded: Instant(millisecondsSince1970: r.recorded), type: change?.type ?? .setLogged)
     }
 
-    /// Appends the set of a `set.logged` event (the one-step replay's canonical lines go through
-    /// `WlogState.applySetLine` instead, without a `SetLogged`).
-    @inline(__always)
-    mutating func log(_ p: inout SetLogged, envelope e: Envelope) {
-        rows.append(row(
-            id: e.id, seq: e.seq, exercise: exerciseSlot(p.exercise), workout: p.workout, performed: e.occurred, reps: p.reps,
-            weight: p.weight, distance: p.distance, durationMilliseconds: p.durationMilliseconds, rpe: p.rpe,
-            effort: p.effort, setType: p.setType, done: p.done, notes: p.notes, isDeleted: false,
-            recorded: e.recorded, actor: e.actor, change: -1))
-        place(Int32(truncatingIfNeeded: rows.count - 1))
-    }
-
     /// Applies a `set.edited` event to the set at `index`: only the fields present change.
     mutating func edit(_ index: Int, _ p: SetEdited, event: Event) {
         change(index, by: event, fields: SetChange.fields(of: p)) { Self.apply(p, to: &$0) }

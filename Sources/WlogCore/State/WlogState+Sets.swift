@@ -36,24 +36,34 @@ extension WlogState {
         return Int(index)
     }
 
+    /// `apply` of a `set.logged` event: the one fold of a logged set (`logSet`), as the one-step
+    /// replay's canonical lines take it.
     mutating func applySetLogged(_ p: SetLogged, event: Event) {
         assert(eventIndex.value(for: event.id) == Int32(sets.rows.count), "apply records the set's index first")
-        var set = p
-        sets.log(&set, envelope: event.envelope)
-        if !recordsCache.isEmpty { updateRecordsCache(afterLogging: sets.rows.count - 1) }
+        var line = SetLine(p)
+        logSet(&line, id: event.id, seq: event.seq, performed: event.envelope.occurred, recorded: event.envelope.recorded,
+               actor: event.envelope.actor, exercise: -1)
     }
 
-    /// `apply` of a canonical `set.logged` line read as its parts (the one-step replay), straight
-    /// into a ledger row as `SetLedger.log` makes it; `exercise` is the slot of its exercise id,
-    /// or −1 when the id is in `p.text` (`inout`: passed as a value it was copied).
+    /// `apply` of a canonical `set.logged` line read as its parts (the one-step replay): the id
+    /// and counters `apply` keeps, then the same fold as `applySetLogged`; `exercise` is the slot
+    /// of its exercise id, or −1 when the id is in `p.text` (`inout`: passed as a value it was copied).
     @inline(__always)
     mutating func applySetLine(_ p: inout SetLine, id: EventID, seq: UInt64, performed: ZonedInstant,
                                recorded: Instant, actor: String, exercise: Int32) {
-        let index = sets.rows.count
-        guard eventIndex.insertIfAbsent(id, value: Int32(truncatingIfNeeded: index)) else { return }
+        guard eventIndex.insertIfAbsent(id, value: Int32(truncatingIfNeeded: sets.rows.count)) else { return }
         eventCount += 1
         if seq > lastSeq { lastSeq = seq }
         stampOrder.note(seq: seq, recorded: recorded.millisecondsSince1970)
+        logSet(&p, id: id, seq: seq, performed: performed, recorded: recorded, actor: actor, exercise: exercise)
+    }
+
+    /// Folds a logged set into the ledger: its row, its place in history order, and the records
+    /// it extends. The one fold of `set.logged`, whichever decoder read it.
+    @inline(__always)
+    private mutating func logSet(_ p: inout SetLine, id: EventID, seq: UInt64, performed: ZonedInstant,
+                                 recorded: Instant, actor: String, exercise: Int32) {
+        let index = sets.rows.count
         let slot = exercise >= 0 ? exercise : sets.exerciseSlot(p.text?.exercise ?? "")
         let row = sets.row(
             id: id, seq: seq, exercise: slot, workout: p.workout, performed: performed, reps: p.reps,
