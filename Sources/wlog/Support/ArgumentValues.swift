@@ -1,0 +1,70 @@
+import ArgumentParser
+import WlogCore
+import WlogInterop
+
+// The domain's fixed sets as option values (issue 19: typed options). ArgumentParser lists each
+// type's `allValueStrings` (its raw values) in the help and the shell completions, and refuses any
+// other value before `run()` with `InvalidValue`'s message and exit 64. Every value is read in any
+// case; the types with a `parsing` initialiser also take its aliases (`warm-up`, `lbs`, `abs` …).
+// The conformances live here, not in WlogCore: the command line is this module's concern.
+
+extension SetType: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension MassUnit: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension E1RMFormula: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension MuscleGroup: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+/// A fixed set whose values are its raw values, read in any case.
+protocol LowercasedArgument: ExpressibleByArgument, RawRepresentable<String> {}
+
+extension LowercasedArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension VolumePeriod: LowercasedArgument {}
+extension ExerciseKind: LowercasedArgument {}
+extension Equipment: LowercasedArgument {}
+extension MovementPattern: LowercasedArgument {}
+extension EquipmentType: LowercasedArgument {}
+extension EquipmentLocation: LowercasedArgument {}
+extension TrainingGoal: LowercasedArgument {}
+extension Experience: LowercasedArgument {}
+extension Sex: LowercasedArgument {}
+extension ImportFormat: LowercasedArgument {}
+
+/// `volume --group-by`: what each period is split by (one choice today).
+enum VolumeGrouping: String, CaseIterable, ExpressibleByArgument {
+    case muscle
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "muscle", "muscles", "group": self = .muscle
+        default: return nil
+        }
+    }
+}
+
+/// `chart WHAT`: the charts there are.
+enum ChartKind: String, CaseIterable, ExpressibleByArgument {
+    case e1rm, reps, bodyweight, volume
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "body-weight", "bw": self = .bodyweight
+        case let other: self.init(rawValue: other)
+        }
+    }
+
+    /// Whether the chart is of one exercise (`chart e1rm EXERCISE`).
+    var needsExercise: Bool { self == .e1rm || self == .reps }
+}
