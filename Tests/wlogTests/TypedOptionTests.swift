@@ -100,6 +100,9 @@ struct TypedOptionTests {
         #expect(sets.stdout.split(separator: "\n").last?.contains("\"type\":\"warmup\"") == true, "\(sets.stdout)")
         #expect(try await wlog.run(["volume", "--by", "MONTH", "--group-by", "muscles"]).status == 0)
         #expect(try await wlog.run(["chart", "bw"]).status == 0)
+        // chart reps takes its exercise (the check in run() refused every exercise but e1rm's before).
+        let reps = try await wlog.run(["chart", "reps", "squat"])
+        #expect(reps.status == 0 && reps.stdout.hasPrefix("Back Squat reps"), "\(reps.stderr)")
         #expect(try await wlog.run(["e1rm", "bench", "--formula", "O'Connor"]).status == 0)
         let help = try await wlog.run(["append", "set", "--help"])
         #expect(help.stdout.contains("(values: working, warmup,\n                          drop, failure, amrap)"), "\(help.stdout)")

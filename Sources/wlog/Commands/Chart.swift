@@ -62,3 +62,18 @@ struct ChartCommand: ParsableCommand {
         }
     }
 }
+
+/// `chart CHART`: the charts there are.
+enum ChartKind: String, CaseIterable, ExpressibleByArgument {
+    case e1rm, reps, bodyweight, volume
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "body-weight", "bw": self = .bodyweight
+        case let other: self.init(rawValue: other)
+        }
+    }
+
+    /// Whether the chart is of one exercise (`chart e1rm EXERCISE`).
+    var needsExercise: Bool { self == .e1rm || self == .reps }
+}

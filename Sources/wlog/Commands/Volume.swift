@@ -65,3 +65,15 @@ extension Optional {
     /// Whether a value is present.
     var isSet: Bool { self != nil }
 }
+
+/// `volume --group-by`: what each period is split by (one choice today).
+enum VolumeGrouping: String, CaseIterable, ExpressibleByArgument {
+    case muscle
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "muscle", "muscles", "group": self = .muscle
+        default: return nil
+        }
+    }
+}

@@ -41,30 +41,3 @@ extension TrainingGoal: LowercasedArgument {}
 extension Experience: LowercasedArgument {}
 extension Sex: LowercasedArgument {}
 extension ImportFormat: LowercasedArgument {}
-
-/// `volume --group-by`: what each period is split by (one choice today).
-enum VolumeGrouping: String, CaseIterable, ExpressibleByArgument {
-    case muscle
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "muscle", "muscles", "group": self = .muscle
-        default: return nil
-        }
-    }
-}
-
-/// `chart WHAT`: the charts there are.
-enum ChartKind: String, CaseIterable, ExpressibleByArgument {
-    case e1rm, reps, bodyweight, volume
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "body-weight", "bw": self = .bodyweight
-        case let other: self.init(rawValue: other)
-        }
-    }
-
-    /// Whether the chart is of one exercise (`chart e1rm EXERCISE`).
-    var needsExercise: Bool { self == .e1rm || self == .reps }
-}
