@@ -49,7 +49,7 @@ struct Wlog: ParsableCommand {
             }
             var message = fullMessage(for: error)
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
-            printError("wlog: error: " + (unknownSubcommand(message, arguments) ?? message))
+            printError("wlog: error: " + (InvalidValue.rewrite(message) ?? unknownSubcommand(message, arguments) ?? message))
             terminate(code.rawValue)
         }
     }

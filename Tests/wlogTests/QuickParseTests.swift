@@ -19,12 +19,16 @@ import Testing
          "history|Optional(\"2026-01-01\")|Optional(\"2026-02-01\")|Optional(\"bench\")|Optional(\"Chest\")|Optional(\"a=b c\")|7|5"),
         (["append", "set", "bench-press", "100x5", "@8"],
          "set|bench-press|[\"100x5\", \"@8\"]|nil|nil|nil|nil|nil|nil|nil|nil|nil|nil|false|false|nil|nil"),
-        (["append", "set", "--notes", "felt good", "bench press", "--rpe", "8.5", "--rir=2", "100kgx5", "--sets", "3",
+        (["append", "set", "--notes", "felt good", "bench press", "--rir=2", "100kgx5", "--sets", "3",
           "--not-done", "--create", "--group", "Chest", "--id", "abc", "--at", "18:00", "--type", "warmup", "--weight", "100kg",
           "--reps", "5", "--effort", "3", "--workout", "abcd", "x3"],
-         "set|bench press|[\"100kgx5\", \"x3\"]|Optional(\"100kg\")|Optional(5)|Optional(8.5)|Optional(2.0)|Optional(3)"
-            + "|Optional(\"warmup\")|Optional(\"18:00\")|Optional(\"felt good\")|Optional(3)|Optional(\"abcd\")|true|true"
-            + "|Optional(\"Chest\")|Optional(\"abc\")"),
+         "set|bench press|[\"100kgx5\", \"x3\"]|Optional(\"100kg\")|Optional(5)|nil|Optional(2.0)|Optional(3)"
+            + "|Optional(WlogCore.SetType.warmup)|Optional(\"18:00\")|Optional(\"felt good\")|Optional(3)|Optional(\"abcd\")|true|true"
+            + "|Optional(WlogCore.MuscleGroup.chest)|Optional(\"abc\")"),
+        // Typed values take what ArgumentParser's conversion takes: any case, the domain's aliases.
+        (["append", "set", "bench", "--type", "Warm-Up", "--group", "abs", "--rpe", "8.5"],
+         "set|bench|[]|nil|nil|Optional(8.5)|nil|nil|Optional(WlogCore.SetType.warmup)|nil|nil|nil|nil|false|false"
+            + "|Optional(WlogCore.MuscleGroup.core)|nil"),
     ])
     func takesPlainArguments(arguments: [String], fields: String) throws {
         let quick = try #require(QuickParse.command(arguments))
@@ -39,6 +43,9 @@ import Testing
         ["prs", "--reps="], ["history", "--limit", "abc"], ["history", "extra"], ["history", "--limit", "-1"],
         ["history", "--version"], ["append", "set"], ["append", "set", "--not-done=true", "bench"],
         ["append", "set", "bench", "--rpe", "x"], ["append", "set", "bench", "-5"], ["append", "edit", "abcd"],
+        // A typed value outside its set, and what `validate()` refuses: ArgumentParser reports them.
+        ["append", "set", "bench", "--type", "heavy"], ["append", "set", "bench", "--group", "wings"],
+        ["append", "set", "bench", "--rpe", "8", "--rir", "2"], ["append", "set", "bench", "--create"],
         ["--version"], [], ["show", "abcd"], ["append"],
     ])
     func leavesTheRestToArgumentParser(arguments: [String]) {
@@ -78,7 +85,8 @@ import Testing
             (["history"], ["--limit", "20", "--offset", "3", "--since", "2026-01-01", "--search", "x", "--limit=4", "9",
                            "abc", "-1", "--group", "Legs"]),
             (["append", "set"], ["bench", "100x5", "@8", "--rpe", "8", "--reps", "5", "--not-done", "--create", "--id", "x",
-                                 "--weight", "-5", "--notes", "n", "--sets=2", "7.5", "--at", "help", "--rir", "nan"]),
+                                 "--weight", "-5", "--notes", "n", "--sets=2", "7.5", "--at", "help", "--rir", "nan",
+                                 "--type", "warmup", "w", "heavy", "--type=AMRAP", "--group", "Legs", "abs", "wings"]),
         ]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {

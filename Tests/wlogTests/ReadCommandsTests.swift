@@ -181,7 +181,7 @@ import Testing
             (["show", "ffff1234"], 65, "wlog: error: set or workout ffff1234 is unknown"),
             (["show", "xyz"], 64, "wlog: error: set or workout id 'xyz' is not an id"),
             (["show", "2026-11-01"], 65, "wlog: error: there is no workout on 2026-11-01"),
-            (["volume", "--by", "year"], 64, "wlog: error: --by 'year' is not a period"),
+            (["volume", "--by", "year"], 64, "wlog: error: --by 'year' is unknown; use day, week, month or workout\n"),
             (["e1rm", "bench", "--formula", "guess"], 64, "wlog: error: --formula 'guess' is unknown"),
             (["events", "--format", "csv"], 64, "wlog: error: events are JSON lines"),
             (["events", "--type", "set.made"], 64, "wlog: error: --type 'set.made' is not an event type"),

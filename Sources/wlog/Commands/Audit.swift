@@ -19,9 +19,12 @@ struct AuditCommand: ParsableCommand {
     @Argument(help: "A set, workout or body-weight entry id (prefix of 4+ hex digits).") var id: String?
     @Option(help: "Without ID: how many recent events (default 20).") var limit: Int = 20
 
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+    }
+
     func run() throws {
         let context = try Context.resolve()
-        guard limit >= 0 else { throw WlogError.usage("--limit must be 0 or more") }
         let session = JournalSession(context: context)
         let loaded = try session.load()
         let state = loaded.state

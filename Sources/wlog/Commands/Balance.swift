@@ -24,9 +24,12 @@ struct BalanceCommand: ParsableCommand {
     @Option(help: "Weeks to average over and to compare push with pull.") var weeks = 4
     @Flag(help: "Per fine muscle (quads, hamstrings, lats, front delts …) instead of per group.") var muscles = false
 
+    func validate() throws {
+        guard low >= 0, high >= low else { throw ValidationError("--low \(low) --high \(high): give 0 ≤ low ≤ high, e.g. --low 10 --high 20") }
+        guard (1...52).contains(weeks) else { throw ValidationError("--weeks \(weeks) must be 1 to 52") }
+    }
+
     func run() throws {
-        guard low >= 0, high >= low else { throw WlogError.usage("--low \(low) --high \(high): give 0 ≤ low ≤ high, e.g. --low 10 --high 20") }
-        guard (1...52).contains(weeks) else { throw WlogError.usage("--weeks \(weeks) must be 1 to 52") }
         let context = try Context.resolve()
         let loaded = try JournalSession(context: context).load()
         let query = loaded.queryContext(now: context.now)

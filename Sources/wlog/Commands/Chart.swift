@@ -13,42 +13,46 @@ struct ChartCommand: ParsableCommand {
             standalone SVG instead (one circle per point with data-date and data-value).
             """)
 
-    @Argument(help: "e1rm, reps, bodyweight or volume.") var what: String
+    @Argument(help: ArgumentHelp("The chart.", valueName: "chart")) var what: ChartKind
     @Argument(help: "The exercise (for e1rm and reps); several words need no quotes.") var exercise: [String] = []
     @Option(help: "Width in columns (40 or more).") var width = 80
     @Option(help: "Height of the plot in rows (4 or more).") var height = 12
     @Option(help: "Weeks of volume to chart.") var weeks = 12
     @Option(help: "Write a standalone SVG file instead of drawing in the terminal.") var svg: String?
 
+    /// The sizes' ranges, and an exercise exactly for the charts of one.
+    func validate() throws {
+        guard width >= 40 else { throw ValidationError("--width \(width) is too narrow; use 40 or more (default 80)") }
+        guard height >= 4 else { throw ValidationError("--height \(height) is too low; use 4 or more (default 12)") }
+        guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks) must be 1 to 520") }
+        if what.needsExercise, exercise.isEmpty {
+            throw ValidationError("chart \(what.rawValue) needs an exercise, e.g. wlog chart \(what.rawValue) "
+                + (what == .e1rm ? "bench press" : "pull-up"))
+        }
+        if !what.needsExercise, !exercise.isEmpty {
+            throw ValidationError("chart \(what.rawValue) takes no exercise (got '\(exercise.joined(separator: " "))')")
+        }
+    }
+
     func run() throws {
-        guard width >= 40 else { throw WlogError.usage("--width \(width) is too narrow; use 40 or more (default 80)") }
-        guard height >= 4 else { throw WlogError.usage("--height \(height) is too low; use 4 or more (default 12)") }
-        guard (1...520).contains(weeks) else { throw WlogError.usage("--weeks \(weeks) must be 1 to 520") }
         let context = try Context.resolve()
         let loaded = try JournalSession(context: context).load()
         let query = loaded.queryContext(now: context.now)
         let state = loaded.state
         let chart: Chart
-        switch what.lowercased() {
-        case "e1rm":
-            guard !exercise.isEmpty else { throw WlogError.usage("chart e1rm needs an exercise, e.g. wlog chart e1rm bench press") }
+        switch what {
+        case .e1rm:
             let found = try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state)
             chart = state.e1rmChart(exercise: found, context: query)
             if found.kind == .bodyweight, state.e1rmTrend(exercise: found, context: query).addedLoadOnly {
                 printError("wlog: note: " + E1RMBasis.addedOnlyNote)
             }
-        case "reps":
-            guard !exercise.isEmpty else { throw WlogError.usage("chart reps needs an exercise, e.g. wlog chart reps pull-up") }
+        case .reps:
             chart = state.repsChart(exercise: try ExerciseOptions.resolve(exercise.joined(separator: " "), in: state), context: query)
-        case "bodyweight", "body-weight", "bw":
+        case .bodyweight:
             chart = state.bodyweightChart(context: query)
-        case "volume":
+        case .volume:
             chart = state.volumeChart(weeks: weeks, context: query)
-        default:
-            throw WlogError.usage("chart '\(what)' is unknown; use e1rm EXERCISE, reps EXERCISE, bodyweight or volume")
-        }
-        if what.lowercased() != "e1rm", !exercise.isEmpty {
-            throw WlogError.usage("chart \(what) takes no exercise (got '\(exercise.joined(separator: " "))')")
         }
         if let svg {
             try ChartText.writeSVG(chart, to: svg)
@@ -57,4 +61,19 @@ struct ChartCommand: ParsableCommand {
             Printer.write(ChartText.render(chart, width: width, height: height))
         }
     }
+}
+
+/// `chart CHART`: the charts there are.
+enum ChartKind: String, CaseIterable, ExpressibleByArgument {
+    case e1rm, reps, bodyweight, volume
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "body-weight", "bw": self = .bodyweight
+        case let other: self.init(rawValue: other)
+        }
+    }
+
+    /// Whether the chart is of one exercise (`chart e1rm EXERCISE`).
+    var needsExercise: Bool { self == .e1rm || self == .reps }
 }

@@ -18,7 +18,6 @@ struct E1RMCommand: ParsableCommand {
 
     func run() throws {
         let context = try Context.resolve()
-        let (formula, maxReps) = try formulaOptions.parsed()
         let loaded = try JournalSession(context: context).load()
         let state = loaded.state
         let unit = loaded.unit
@@ -27,7 +26,7 @@ struct E1RMCommand: ParsableCommand {
             throw WlogError.refused("\(found.name) is a \(found.kind.rawValue) exercise: it has no e1RM — see wlog exercise \(found.id)")
         }
         let sets = SetRows(state: state, unit: unit)
-        let trend = E1RMRows.trend(found, sets: sets, formula: formula, maxReps: maxReps)
+        let trend = E1RMRows.trend(found, sets: sets, formula: formulaOptions.formula, maxReps: formulaOptions.maxReps)
         if trend.addedLoadOnly { printError("wlog: note: " + E1RMBasis.addedOnlyNote) }
         var rows = Rows(columns: E1RMRows.columns)
         E1RMRows.append(trend, exercise: found, unit: unit, to: &rows)
@@ -36,7 +35,7 @@ struct E1RMCommand: ParsableCommand {
             return
         }
         guard let best = trend.best else {
-            printError("wlog: no e1RM for \(found.name) yet — it needs a done working set of 1 to \(maxReps ?? state.settings.e1rmMaxReps) reps"
+            printError("wlog: no e1RM for \(found.name) yet — it needs a done working set of 1 to \(formulaOptions.maxReps ?? state.settings.e1rmMaxReps) reps"
                 + (trend.formula == .rpe ? " with an RPE" : ""))
             return
         }
@@ -66,19 +65,11 @@ struct E1RMCommand: ParsableCommand {
 
 /// `--formula` and `--max-reps` of `e1rm` and `export e1rm`.
 struct E1RMFormulaOptions: ParsableArguments {
-    @Option(help: "epley, brzycki, lander, lombardi, mayhew, oconner, wathen or rpe (default: the journal's setting, epley).")
-    var formula: String?
+    @Option(help: "The formula (default: the journal's setting, epley).")
+    var formula: E1RMFormula?
     @Option(help: "Sets above this many reps get no estimate (default: the journal's setting, 12).") var maxReps: Int?
 
-    func parsed() throws -> (E1RMFormula?, Int?) {
-        var formula: E1RMFormula?
-        if let text = self.formula {
-            guard let parsed = E1RMFormula(parsing: text) else {
-                throw WlogError.usage("--formula '\(text)' is unknown; use " + E1RMFormula.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            formula = parsed
-        }
-        if let maxReps, !(1...50).contains(maxReps) { throw WlogError.usage("--max-reps must be from 1 to 50") }
-        return (formula, maxReps)
+    func validate() throws {
+        if let maxReps, !(1...50).contains(maxReps) { throw ValidationError("--max-reps must be from 1 to 50") }
     }
 }

@@ -82,9 +82,12 @@ struct ExerciseCommand: ParsableCommand {
     @Option(help: "Chart: only sets with at least this many reps (default 1).") var minReps: Int = 1
     @Option(help: "How many recent sets (default 10).") var recent: Int = 10
 
+    func validate() throws {
+        guard minReps >= 1, recent >= 0 else { throw ValidationError("--min-reps must be 1 or more and --recent 0 or more") }
+    }
+
     func run() throws {
         let context = try Context.resolve()
-        guard minReps >= 1, recent >= 0 else { throw WlogError.usage("--min-reps must be 1 or more and --recent 0 or more") }
         let loaded = try JournalSession(context: context).load()
         let state = loaded.state
         let unit = loaded.unit

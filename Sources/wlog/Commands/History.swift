@@ -51,13 +51,16 @@ struct HistoryFilterOptions: ParsableArguments {
     /// `--limit` when not given.
     static let defaultLimit = 50
 
+    func validate() throws {
+        guard limit >= 0, offset >= 0 else { throw ValidationError("--limit and --offset must be 0 or more") }
+    }
+
     func filter(state: WlogState, unlimited: Bool = false) throws -> HistoryFilter {
         func day(_ text: String?, _ option: String) throws -> LocalDay? {
             guard let text else { return nil }
             guard let day = LocalDay(iso: text) else { throw WlogError.usage("--\(option) '\(text)' is not a date; use YYYY-MM-DD") }
             return day
         }
-        guard limit >= 0, offset >= 0 else { throw WlogError.usage("--limit and --offset must be 0 or more") }
         return HistoryFilter(
             since: try day(since, "since"), until: try day(until, "until"),
             exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id },

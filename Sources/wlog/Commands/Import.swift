@@ -19,17 +19,14 @@ struct Import: ParsableCommand {
             reported with its line number and skipped. See docs/IMPORT.md.
             """)
 
-    @Argument(help: "strong, hevy or fitnotes.") var format: String
+    @Argument(help: "The app the file comes from.") var format: ImportFormat
     @Argument(help: "The exported CSV file.") var file: String
-    @Option(help: "The weight unit of a file that does not say it (kg or lb).") var unit: String?
+    @Option(help: "The weight unit of a file that does not say it.") var unit: MassUnit?
     @Option(help: "The zone of the file's local times (IANA or ±HH:MM); default the journal's.") var tz: String?
     @Flag(help: "Report what would be added and skipped; append nothing.") var dryRun = false
 
     func run() throws {
         let context = try Context.resolve()
-        guard let format = ImportFormat(rawValue: format.lowercased()) else {
-            throw WlogError.usage("'\(format)' is not an import format; use strong, hevy or fitnotes")
-        }
         guard let data = RegularFile.bytes(at: file) else {
             throw WlogError(.noJournal, "cannot read \(file); check the path")
         }
@@ -39,11 +36,6 @@ struct Import: ParsableCommand {
             printError("wlog: warning: \(invalid.count) line(s) of \(file) are not valid UTF-8 (line \(shown)); "
                 + "their bad bytes are read as U+FFFD (�) — re-export the file as UTF-8 to keep those names and notes")
         }
-        var massUnit: MassUnit?
-        if let unit {
-            guard let parsed = MassUnit(parsing: unit) else { throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb") }
-            massUnit = parsed
-        }
         let session = JournalSession(context: context)
         func plan(_ loaded: JournalSession.Loaded) throws -> ImportPlan {
             let zoneName = tz ?? loaded.zone.name
@@ -52,7 +44,7 @@ struct Import: ParsableCommand {
             }
             let state = loaded.state
             let options = ImportOptions(
-                unit: massUnit, zone: zone, recorded: context.now, knownExercises: state.exercises,
+                unit: unit, zone: zone, recorded: context.now, knownExercises: state.exercises,
                 libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise },
                 commitLimit: .init(bytes: CommitBudget.limit, isKnown: { state.contains(eventID: $0) }))
             do {

@@ -19,8 +19,8 @@ struct Init: ParsableCommand {
         abstract: "Create the journal (refuses to overwrite one).",
         discussion: "The journal's path is --journal, else $WLOG_JOURNAL, else $XDG_DATA_HOME/wlog/journal.wlog, else ~/.local/share/wlog/journal.wlog.")
 
-    @Option(help: "The unit you load the bar in: kg or lb.")
-    var unit: String = "kg"
+    @Option(help: "The unit you load the bar in.")
+    var unit: MassUnit = .kg
 
     @Option(help: "Your time zone, for local days: an IANA name (Europe/Berlin) or an offset (+01:00). Default: $TZ, else the system's.")
     var tz: String?
@@ -30,9 +30,6 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let context = try Context.resolve()
-        guard let unit = MassUnit(parsing: unit) else {
-            throw WlogError.usage("--unit '\(unit)' is not a unit; use kg or lb")
-        }
         let zone: Zone
         if let tz {
             guard let parsed = Zone(tz) else {

@@ -20,8 +20,8 @@ struct PlanCommand: ParsableCommand {
                 given come from the profile. --format json prints the routine file format of \
                 wlog append routine --file.
                 """)
-        @Option(help: "strength, hypertrophy, fat-loss, endurance or general.") var goal: String?
-        @Option(help: "beginner, intermediate or advanced.") var experience: String?
+        @Option(help: "Your goal (default: the profile's).") var goal: TrainingGoal?
+        @Option(help: "Your training experience (default: the profile's).") var experience: Experience?
         @Option(help: "Training days per week, 2 to 6.") var days: Int?
         @Option(help: "Comma list of gym, home, dumbbells, barbell.") var equipment: String?
         @Flag(help: "Append the routine to the journal.") var append = false
@@ -30,10 +30,10 @@ struct PlanCommand: ParsableCommand {
             let context = try Context.resolve()
             var profile: Profile?
             if goal == nil || experience == nil || days == nil { profile = try? JournalSession(context: context).load().state.profile }
-            guard let goalValue = try goal.map(Self.goal) ?? profile?.goal else {
+            guard let goalValue = goal ?? profile?.goal else {
                 throw WlogError.usage("--goal is missing; use strength, hypertrophy, fat-loss, endurance or general")
             }
-            guard let level = try experience.map(Self.experience) ?? profile?.experience else {
+            guard let level = experience ?? profile?.experience else {
                 throw WlogError.usage("--experience is missing; use beginner, intermediate or advanced")
             }
             guard let count = days ?? profile?.daysPerWeek else { throw WlogError.usage("--days is missing; give 2 to 6") }
@@ -61,20 +61,6 @@ struct PlanCommand: ParsableCommand {
             } else {
                 Printer.write(PlanText.routine(routine, state: WlogState.initial))
             }
-        }
-
-        static func goal(_ text: String) throws -> TrainingGoal {
-            guard let g = TrainingGoal(rawValue: text.lowercased()) else {
-                throw WlogError.usage("--goal '\(text)' is unknown; use strength, hypertrophy, fat-loss, endurance or general")
-            }
-            return g
-        }
-
-        static func experience(_ text: String) throws -> Experience {
-            guard let e = Experience(rawValue: text.lowercased()) else {
-                throw WlogError.usage("--experience '\(text)' is unknown; use beginner, intermediate or advanced")
-            }
-            return e
         }
     }
 

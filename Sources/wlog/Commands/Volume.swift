@@ -21,7 +21,7 @@ struct VolumeCommand: ParsableCommand {
         let context = try Context.resolve()
         let loaded = try JournalSession(context: context).load()
         let query = loaded.queryContext(now: context.now)
-        let volume = loaded.state.volume(try options.volumeOptions(today: query.today, defaultWeeks: 12), context: query)
+        let volume = loaded.state.volume(options.volumeOptions(today: query.today, defaultWeeks: 12), context: query)
         let rows = VolumeRows.rows(volume, unit: loaded.unit)
         guard context.format == .table else {
             Printer.emit(rows, format: context.format)
@@ -43,14 +43,20 @@ struct VolumeCommand: ParsableCommand {
 
 /// The options of `volume` and `export volume`.
 struct VolumeQueryOptions: ParsableArguments {
-    @Option(help: "day, week (default), month or workout.") var by: String?
-    @Option(name: .customLong("group-by"), help: "muscle: split each period by muscle group.") var groupBy: String?
+    @Option(help: "The period (default week).") var by: VolumePeriod?
+    @Option(name: .customLong("group-by"), help: "Split each period by muscle group.") var groupBy: VolumeGrouping?
     @Option(help: "Only the last N ISO weeks, this one included (0: all).") var weeks: Int?
     @Flag(help: "Add the latest body weight to each set of a body-weight exercise.") var withBodyweight = false
 
-    func volumeOptions(today: LocalDay, defaultWeeks: Int?, since: LocalDay? = nil, until: LocalDay? = nil) throws -> VolumeOptions {
-        try VolumeRows.options(
-            by: by, groupBy: groupBy, weeks: weeks ?? defaultWeeks, since: since, until: until,
+    func validate() throws {
+        if let weeks, !(0...5_200).contains(weeks) {
+            throw ValidationError("--weeks \(weeks) is out of range; use 0 (all) to 5200 (100 years)")
+        }
+    }
+
+    func volumeOptions(today: LocalDay, defaultWeeks: Int?, since: LocalDay? = nil, until: LocalDay? = nil) -> VolumeOptions {
+        VolumeRows.options(
+            by: by, byMuscle: groupBy == .muscle, weeks: weeks ?? defaultWeeks, since: since, until: until,
             withBodyweight: withBodyweight, today: today)
     }
 }
@@ -58,4 +64,16 @@ struct VolumeQueryOptions: ParsableArguments {
 extension Optional {
     /// Whether a value is present.
     var isSet: Bool { self != nil }
+}
+
+/// `volume --group-by`: what each period is split by (one choice today).
+enum VolumeGrouping: String, CaseIterable, ExpressibleByArgument {
+    case muscle
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "muscle", "muscles", "group": self = .muscle
+        default: return nil
+        }
+    }
 }

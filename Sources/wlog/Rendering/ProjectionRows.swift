@@ -123,25 +123,12 @@ enum VolumeRows {
     }
 
     /// The volume options of `--by`, `--group-by`, `--weeks`, `--since`, `--until`.
-    static func options(by: String?, groupBy: String?, weeks: Int?, since: LocalDay?, until: LocalDay?,
-                        withBodyweight: Bool, today: LocalDay) throws -> VolumeOptions {
+    static func options(by: VolumePeriod?, byMuscle: Bool, weeks: Int?, since: LocalDay?, until: LocalDay?,
+                        withBodyweight: Bool, today: LocalDay) -> VolumeOptions {
         var options = VolumeOptions(withBodyweight: withBodyweight)
-        if let by {
-            guard let period = VolumePeriod(rawValue: by.lowercased()) else {
-                throw WlogError.usage("--by '\(by)' is not a period; use day, week, month or workout")
-            }
-            options.by = period
-        }
-        if let groupBy {
-            guard ["muscle", "group", "muscles"].contains(groupBy.lowercased()) else {
-                throw WlogError.usage("--group-by '\(groupBy)' is not a grouping; use muscle")
-            }
-            options.byMuscle = true
-        }
-        if let weeks {
-            guard (0...5_200).contains(weeks) else { throw WlogError.usage("--weeks \(weeks) is out of range; use 0 (all) to 5200 (100 years)") }
-            if weeks > 0 { options.since = today.startOfISOWeek.advanced(by: -7 * (weeks - 1)) }
-        }
+        if let by { options.by = by }
+        options.byMuscle = byMuscle
+        if let weeks, weeks > 0 { options.since = today.startOfISOWeek.advanced(by: -7 * (weeks - 1)) }
         if let since { options.since = max(options.since ?? since, since) }
         options.until = until
         return options

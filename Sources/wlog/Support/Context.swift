@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ArgumentParser
 import WlogCore
 import WlogJournal
 
@@ -63,13 +64,15 @@ struct Context {
         let environmentZone = environment["TZ"].flatMap { $0.isEmpty ? nil : Zone($0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
         var unit: MassUnit?
         if let text = options.unit {
-            guard let parsed = MassUnit(parsing: text) else { throw WlogError.usage("--unit '\(text)' is not a unit; use kg or lb") }
+            guard let parsed = MassUnit(argument: text) else {
+                throw WlogError.usage(InvalidValue.message(option: "--unit", value: text, allowed: MassUnit.allValueStrings))
+            }
             unit = parsed
         }
         var format = OutputFormat.table
         if let text = options.format {
-            guard let parsed = OutputFormat(rawValue: text) else {
-                throw WlogError.usage("--format '\(text)' is not a format; use table, csv, json or jsonl")
+            guard let parsed = OutputFormat(argument: text) else {
+                throw WlogError.usage(InvalidValue.message(option: "--format", value: text, allowed: OutputFormat.allValueStrings))
             }
             format = parsed
         }
@@ -92,8 +95,8 @@ struct Context {
     }
 }
 
-/// The output formats of read commands.
-enum OutputFormat: String {
+/// The output formats of read commands (`--format`, a global option: `GlobalOptions` reads it).
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case table, csv, json, jsonl
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WlogCore
 
 /// `prs`, `history` and `append set` with plain arguments, parsed without ArgumentParser.
 ///
@@ -10,10 +11,11 @@ import ArgumentParser
 /// its own completion-script commands. Here the three hottest commands are filled in directly
 /// when every argument is plain: positionals, and long options of the command given once each
 /// (`--name value`, `--name=value`, flags), values that neither are empty nor start with `-`, and
-/// numbers that convert as ArgumentParser converts them (`Int(_:)`, `Double(_:)`). Anything else
-/// — help, `--version`, short names, `--`, unknown or repeated options, a missing positional —
-/// returns nil and ArgumentParser parses as before, with its messages and exit codes.
-/// `QuickParseTests` checks the two parses agree.
+/// typed values (numbers, `--type`, `--group`) that convert with ArgumentParser's own conversion
+/// (`ExpressibleByArgument.init(argument:)`), and a command whose `validate()` passes. Anything
+/// else — help, `--version`, short names, `--`, unknown or repeated options, a missing
+/// positional, a value or a combination ArgumentParser refuses — returns nil and ArgumentParser
+/// parses as before, with its messages and exit codes. `QuickParseTests` checks the two parses agree.
 ///
 /// Each command made here gets every property set (reading an unset ArgumentParser property traps);
 /// an option added to one of these commands must be added here as well (until then it falls back).
@@ -23,9 +25,24 @@ enum QuickParse {
         guard let first = arguments.first else { return nil }
         switch first {
         case "prs": return prs(arguments.dropFirst())
-        case "history": return history(arguments.dropFirst())
-        case "append" where arguments.count > 1 && arguments[1] == "set": return appendSet(arguments.dropFirst(2))
+        case "history": return history(arguments.dropFirst()).flatMap { valid($0, $0.filter) }
+        case "append" where arguments.count > 1 && arguments[1] == "set":
+            return appendSet(arguments.dropFirst(2)).flatMap { valid($0, $0.fields) }
         default: return nil
+        }
+    }
+
+    /// `command` when its `validate()` and its option group's pass (as ArgumentParser checks them
+    /// after its parse), else nil: ArgumentParser then reports the error.
+    private static func valid<C: ParsableCommand, G: ParsableArguments>(_ command: C, _ group: G) -> C? {
+        var command = command
+        var group = group
+        do {
+            try group.validate()
+            try command.validate()
+            return command
+        } catch {
+            return nil
         }
     }
 
@@ -50,8 +67,8 @@ enum QuickParse {
     /// `history` and its filters.
     static func history(_ arguments: ArraySlice<String>) -> History? {
         guard let plain = PlainArguments(arguments, options: historyOptions), plain.positionals.isEmpty,
-              let limit = plain.int("--limit", default: HistoryFilterOptions.defaultLimit),
-              let offset = plain.int("--offset", default: 0) else { return nil }
+              let limit = plain.value("--limit", as: Int.self, default: HistoryFilterOptions.defaultLimit),
+              let offset = plain.value("--offset", as: Int.self, default: 0) else { return nil }
         var filter = HistoryFilterOptions()
         filter.since = plain.value("--since")
         filter.until = plain.value("--until")
@@ -69,16 +86,18 @@ enum QuickParse {
     static func appendSet(_ arguments: ArraySlice<String>) -> AppendSet? {
         guard let plain = PlainArguments(arguments, options: appendSetOptions, flags: appendSetFlags),
               let exercise = plain.positionals.first,
-              let reps = plain.optionalInt("--reps"), let effort = plain.optionalInt("--effort"),
-              let sets = plain.optionalInt("--sets"),
-              let rpe = plain.optionalDouble("--rpe"), let rir = plain.optionalDouble("--rir") else { return nil }
+              let reps = plain.value("--reps", as: Int.self), let effort = plain.value("--effort", as: Int.self),
+              let sets = plain.value("--sets", as: Int.self),
+              let rpe = plain.value("--rpe", as: Double.self), let rir = plain.value("--rir", as: Double.self),
+              let type = plain.value("--type", as: SetType.self),
+              let group = plain.value("--group", as: MuscleGroup.self) else { return nil }
         var fields = SetFieldOptions()
         fields.weight = plain.value("--weight")
         fields.reps = reps
         fields.rpe = rpe
         fields.rir = rir
         fields.effort = effort
-        fields.type = plain.value("--type")
+        fields.type = type
         fields.at = plain.value("--at")
         fields.notes = plain.value("--notes")
         var retry = RetryID()
@@ -92,7 +111,7 @@ enum QuickParse {
         command.notDone = plain.flag("--not-done")
         command.create = plain.flag("--create")
         command.force = plain.flag("--force")
-        command.group = plain.value("--group")
+        command.group = group
         command.retry = retry
         return command
     }
@@ -141,21 +160,15 @@ struct PlainArguments {
     /// Whether flag `name` was given.
     func flag(_ name: String) -> Bool { given.contains { $0.name == name } }
 
-    /// A whole number: the default when absent, nil when it does not convert.
-    func int(_ name: String, default fallback: Int) -> Int? {
+    /// A typed value, converted as ArgumentParser converts it: the default when absent, nil when it does not convert.
+    func value<T: ExpressibleByArgument>(_ name: String, as type: T.Type, default fallback: T) -> T? {
         guard let text = value(name) else { return fallback }
-        return Int(text)
+        return T(argument: text)
     }
 
-    /// An optional whole number: `.some(nil)` when absent, nil when it does not convert.
-    func optionalInt(_ name: String) -> Int?? {
+    /// An optional typed value: `.some(nil)` when absent, nil when it does not convert.
+    func value<T: ExpressibleByArgument>(_ name: String, as type: T.Type) -> T?? {
         guard let text = value(name) else { return .some(nil) }
-        return Int(text).map { $0 }
-    }
-
-    /// An optional decimal: `.some(nil)` when absent, nil when it does not convert.
-    func optionalDouble(_ name: String) -> Double?? {
-        guard let text = value(name) else { return .some(nil) }
-        return Double(text).map { $0 }
+        return T(argument: text).map { $0 }
     }
 }

@@ -18,8 +18,8 @@ struct SetFieldOptions: ParsableArguments {
     @Option(help: "Effort, 1 to 5.")
     var effort: Int?
 
-    @Option(help: "Set type: working, warmup, drop, failure, amrap.")
-    var type: String?
+    @Option(help: "Set type (default working).")
+    var type: SetType?
 
     @Option(help: "When it was performed (ISO 8601, a date, or HH:MM today); default now.")
     var at: String?
@@ -31,18 +31,13 @@ struct SetFieldOptions: ParsableArguments {
         try weight.map { try MassText.parse($0, defaultUnit: defaultUnit, option: "--weight") }
     }
 
-    func setType() throws -> SetType? {
-        guard let type else { return nil }
-        guard let parsed = SetType(parsing: type) else {
-            throw WlogError.usage("--type '\(type)' is not a set type; use working, warmup, drop, failure or amrap")
-        }
-        return parsed
+    /// `--rpe` and `--rir` say the same thing twice: one of them.
+    func validate() throws {
+        if let rpe, rir != nil { throw ValidationError("give --rpe \(rpe) or --rir, not both") }
     }
 
-    func rpeValue() throws -> Double? {
-        if let rpe, rir != nil { throw WlogError.usage("give --rpe \(rpe) or --rir, not both") }
-        return rpe ?? rir.map { 10 - $0 }
-    }
+    /// The RPE given, directly or as `10 − RIR`.
+    var rpeValue: Double? { rpe ?? rir.map { 10 - $0 } }
 
     /// The `LogSets` command for an exercise, a parsed SPEC and these options (options win).
     func logSets(exercise: String, spec: SetSpec, loaded: JournalSession.Loaded, now: Instant) throws -> LogSets {
@@ -52,9 +47,9 @@ struct SetFieldOptions: ParsableArguments {
         command.count = spec.sets
         command.distance = spec.distance
         command.durationMilliseconds = spec.durationMilliseconds
-        command.rpe = try rpeValue() ?? spec.rpe?.value
+        command.rpe = rpeValue ?? spec.rpe?.value
         command.effort = effort
-        command.setType = try setType() ?? .working
+        command.setType = type ?? .working
         command.notes = notes
         if let at { command.at = try AtText.parse(at, zone: loaded.zone, now: now) }
         // A body-weight exercise logged with reps alone is body weight plus nothing.

@@ -31,9 +31,9 @@ struct AppendEdit: ParsableCommand {
             var edit = EditSet(set: id)
             edit.weight = try fields.mass(defaultUnit: loaded.unit)
             edit.reps = fields.reps
-            edit.rpe = try fields.rpeValue()
+            edit.rpe = fields.rpeValue
             edit.effort = fields.effort
-            edit.setType = try fields.setType()
+            edit.setType = fields.type
             edit.notes = fields.notes
             edit.exercise = exercise
             edit.done = notDone ? false : done

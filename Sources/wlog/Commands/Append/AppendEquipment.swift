@@ -14,29 +14,26 @@ struct AppendEquipment: ParsableCommand {
             """)
 
     @Argument(help: "The item's name, e.g. \"Dumbbell rack\".") var name: String
-    @Option(help: "barbell, plates, dumbbells, kettlebells, machine, cable, attachment, bench, rack, pull-up-bar, bands, cardio-machine.")
-    var type: String?
+    @Option(help: "The item's type (needed for a new item).")
+    var type: EquipmentType?
     @Option(help: "Available loads: LOW-HIGH:STEP or a comma list, optional unit suffix.") var weights: String?
-    @Option(help: "home or gym.") var location: String?
+    @Option(help: "Where it is.") var location: EquipmentLocation?
     @Flag(help: "Mark it unavailable (broken, lent out).") var unavailable = false
     @Flag(help: "Mark it available again (with --update).") var available = false
     @Flag(help: "Change an existing item; options not given keep their value.") var update = false
     @Flag(help: "Remove the item.") var remove = false
 
+    /// `--unavailable` and `--available` exclude each other; a new item needs its `--type`.
+    func validate() throws {
+        guard !(unavailable && available) else { throw ValidationError("--unavailable and --available contradict each other; give one") }
+        guard type != nil || update || remove else { throw ValidationError(Self.typeRequired) }
+    }
+
+    static let typeRequired = "--type is required for a new item; e.g. --type dumbbells"
+
     func run() throws {
         let context = try Context.resolve()
         let id = Exercise.slug(name)
-        let parsedType = try type.map { text -> EquipmentType in
-            guard let t = EquipmentType(rawValue: text.lowercased()) else {
-                throw WlogError.usage("--type '\(text)' is unknown; use one of " + EquipmentType.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            return t
-        }
-        let parsedLocation = try location.map { text -> EquipmentLocation in
-            guard let l = EquipmentLocation(rawValue: text.lowercased()) else { throw WlogError.usage("--location '\(text)' is unknown; use home or gym") }
-            return l
-        }
-        guard !(unavailable && available) else { throw WlogError.usage("--unavailable and --available contradict each other; give one") }
         let outcome = try JournalSession(context: context).append { loaded in
             if remove { return .removeEquipment(id) }
             let loads = try weights.map { try Self.parseWeights($0, unit: loaded.unit) }
@@ -44,15 +41,15 @@ struct AppendEquipment: ParsableCommand {
                 guard var item = loaded.state.equipment[id] else {
                     throw WlogError.refused("equipment '\(name)' is unknown — add it first without --update")
                 }
-                item.type = parsedType ?? item.type
+                item.type = type ?? item.type
                 if let loads { item.weights = loads }
-                item.location = parsedLocation ?? item.location
+                item.location = location ?? item.location
                 if unavailable { item.available = false }
                 if available { item.available = true }
                 return .updateEquipment(item)
             }
-            guard let parsedType else { throw WlogError.usage("--type is required for a new item; e.g. --type dumbbells") }
-            return .addEquipment(EquipmentItem(id: id, name: name, type: parsedType, weights: loads ?? [], location: parsedLocation,
+            guard let type else { throw WlogError.usage(Self.typeRequired) }
+            return .addEquipment(EquipmentItem(id: id, name: name, type: type, weights: loads ?? [], location: location,
                                                available: !unavailable))
         }
         for event in outcome.appended {

@@ -8,11 +8,11 @@ struct AppendExercise: ParsableCommand {
         abstract: "Create a custom exercise; the same name and group again links to it, never duplicates.")
 
     @Argument(help: "The exercise's name.") var name: String
-    @Option(help: "Primary muscle group: Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio.") var group: String
-    @Option(help: "strength, bodyweight, assisted, cardio or timed (default strength; cardio for the Cardio group).") var kind: String?
-    @Option(help: "Equipment: barbell, dumbbell, kettlebell, machine, cable, bodyweight, band, smith, ez-bar, trap-bar, plate, cardio-machine.") var equipment: String?
+    @Option(help: "Primary muscle group.") var group: MuscleGroup
+    @Option(help: "How it is measured (default strength; cardio for the Cardio group).") var kind: ExerciseKind?
+    @Option(help: "Equipment.") var equipment: Equipment?
     @Option(help: "Secondary groups, comma-separated (count 0.5 each in volume).") var secondary: String?
-    @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
+    @Option(help: "Movement pattern.") var pattern: MovementPattern?
     @Option(help: "The rep max tracked as its PR (1–50; default 3).") var prReps: Int?
     @Option(help: "A note pinned to the exercise.") var pinnedNote: String?
     @Option(help: "The muscles it trains, comma-separated: quads, hamstrings, glutes, lats, front-delts … (wlog balance --muscles).") var muscles: String?
@@ -45,11 +45,11 @@ struct AppendExerciseUpdate: ParsableCommand {
     @Option(help: "New name.") var name: String?
     @Option(help: "Pinned note (\"\" clears it).") var pinnedNote: String?
     @Option(help: "The rep max tracked as its PR (1–50).") var prReps: Int?
-    @Option(help: "Primary muscle group.") var group: String?
+    @Option(help: "Primary muscle group.") var group: MuscleGroup?
     @Option(help: "Secondary groups, comma-separated.") var secondary: String?
-    @Option(help: "Equipment.") var equipment: String?
-    @Option(help: "strength, bodyweight, assisted, cardio or timed.") var kind: String?
-    @Option(help: "Movement pattern: push, pull, squat, hinge, lunge, carry, core, cardio.") var pattern: String?
+    @Option(help: "Equipment.") var equipment: Equipment?
+    @Option(help: "How it is measured.") var kind: ExerciseKind?
+    @Option(help: "Movement pattern.") var pattern: MovementPattern?
     @Option(help: "The muscles it trains, comma-separated (quads, hamstrings, lats …).") var muscles: String?
     @Option(help: "The cable attachment (\"\" clears it).") var attachment: String?
 
@@ -59,10 +59,9 @@ struct AppendExerciseUpdate: ParsableCommand {
         let outcome = try JournalSession(context: context).append { loaded in
             let target = try ExerciseOptions.resolve(exercise, in: loaded.state)
             return .updateExercise(ExerciseUpdated(
-                exercise: target.id, name: name, kind: try kind.map(ExerciseOptions.kind), group: try group.map(ExerciseOptions.group),
+                exercise: target.id, name: name, kind: kind, group: group,
                 muscles: parsedMuscles, secondary: try secondary.map(ExerciseOptions.groups),
-                equipment: try equipment.map(ExerciseOptions.equipment),
-                pattern: try pattern.map(ExerciseOptions.pattern), prReps: prReps, pinnedNote: pinnedNote, attachment: attachment))
+                equipment: equipment, pattern: pattern, prReps: prReps, pinnedNote: pinnedNote, attachment: attachment))
         }
         for event in outcome.appended {
             if case .exerciseUpdated(let update) = event.payload { print(update.exercise + "  updated") }
@@ -101,36 +100,13 @@ enum ExerciseOptions {
         try text.split(separator: ",").map { try group(String($0)) }
     }
 
-    static func equipment(_ text: String) throws -> Equipment {
-        guard let value = Equipment(rawValue: text.lowercased()) else {
-            throw WlogError.usage("equipment '\(text)' is unknown; use one of " + Equipment.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return value
-    }
-
-    static func kind(_ text: String) throws -> ExerciseKind {
-        try value(text, option: "--kind", allowed: "strength, bodyweight, assisted, cardio or timed")
-    }
-
-    static func pattern(_ text: String) throws -> MovementPattern {
-        try value(text, option: "--pattern", allowed: "push, pull, squat, hinge, lunge, carry, core or cardio")
-    }
-
-    /// The enumeration case spelled `text` (any case), or a usage error naming the option.
-    private static func value<T: RawRepresentable>(_ text: String, option: String, allowed: String) throws -> T
-    where T.RawValue == String {
-        guard let value = T(rawValue: text.lowercased()) else { throw WlogError.usage("\(option) '\(text)' is unknown; use \(allowed)") }
-        return value
-    }
-
-    static func newExercise(name: String, group: String, kind: String?, equipment: String?, secondary: String?,
-                            pattern: String?, prReps: Int?, pinnedNote: String?) throws -> NewExercise {
-        let parsedGroup = try self.group(group)
-        var new = NewExercise(name: name, group: parsedGroup)
-        if let kind { new.kind = try self.kind(kind) }
-        if let equipment { new.equipment = try self.equipment(equipment) }
+    static func newExercise(name: String, group: MuscleGroup, kind: ExerciseKind?, equipment: Equipment?, secondary: String?,
+                            pattern: MovementPattern?, prReps: Int?, pinnedNote: String?) throws -> NewExercise {
+        var new = NewExercise(name: name, group: group)
+        if let kind { new.kind = kind }
+        if let equipment { new.equipment = equipment }
         if let secondary { new.secondary = try groups(secondary) }
-        if let pattern { new.pattern = try self.pattern(pattern) }
+        if let pattern { new.pattern = pattern }
         new.prReps = prReps
         new.pinnedNote = pinnedNote
         return new

@@ -7,31 +7,26 @@ struct AppendProfile: ParsableCommand {
 
     @Option(help: "Name.") var name: String?
     @Option(help: "Refused: the zone is a setting (wlog settings set zone ZONE); so is the unit.") var zone: String?
-    @Option(help: "male or female (for DOTS and IPF GL).") var sex: String?
+    @Option(help: "For DOTS and IPF GL.") var sex: Sex?
     @Option(help: "Birth year.") var birthYear: Int?
     @Option(help: "Height in centimetres.") var height: Int?
-    @Option(help: "beginner, intermediate or advanced.") var experience: String?
-    @Option(help: "strength, hypertrophy, fat-loss, endurance or general.") var goal: String?
+    @Option(help: "Training experience.") var experience: Experience?
+    @Option(help: "Training goal.") var goal: TrainingGoal?
     @Option(help: "Training days per week.") var daysPerWeek: Int?
     @Option(help: "Default rest timer in seconds.") var restTimer: Int?
 
     func run() throws {
         let context = try Context.resolve()
-        func parse<T: RawRepresentable>(_ text: String?, _ option: String, _ allowed: String) throws -> T? where T.RawValue == String {
-            guard let text else { return nil }
-            guard let value = T(rawValue: text.lowercased()) else { throw WlogError.usage("--\(option) '\(text)' is unknown; use \(allowed)") }
-            return value
-        }
         var update = ProfileUpdated(name: name, birthYear: birthYear, heightCentimetres: height, daysPerWeek: daysPerWeek,
                                     restTimerSeconds: restTimer)
+        update.sex = sex
+        update.experience = experience
+        update.goal = goal
         // The journal's zone and unit are settings (what every command reads); a profile zone would
         // be stored and ignored. (`--unit` here is the global display unit of this run.)
         if let zone {
             throw WlogError.refused("profile.zone: \(zone) is not allowed — the zone is a setting: wlog settings set zone \(zone)")
         }
-        update.sex = try parse(sex, "sex", "male or female")
-        update.experience = try parse(experience, "experience", "beginner, intermediate or advanced")
-        update.goal = try parse(goal, "goal", "strength, hypertrophy, fat-loss, endurance or general")
         let outcome = try JournalSession(context: context).append { _ in .updateProfile(update) }
         if !outcome.appended.isEmpty { print("profile updated") }
     }

@@ -32,13 +32,20 @@ struct AppendSet: ParsableCommand {
     @Flag(help: "Create the exercise if it is unknown (with --group).")
     var create = false
 
-    @Option(help: "The muscle group of an exercise made with --create: Chest, Back, Legs, Shoulders, Arms, Biceps, Triceps, Core, Cardio.")
-    var group: String?
+    @Option(help: "The muscle group of an exercise made with --create.")
+    var group: MuscleGroup?
 
     @OptionGroup var retry: RetryID
 
     @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
     var force = false
+
+    /// `--create` makes the exercise in a group: it needs `--group`.
+    func validate() throws {
+        if create, group == nil {
+            throw ValidationError("--create needs --group: one of " + MuscleGroup.allValueStrings.joined(separator: ", "))
+        }
+    }
 
     func run() throws {
         let context = try Context.resolve()
@@ -54,12 +61,7 @@ struct AppendSet: ParsableCommand {
             if let sets { command.count = sets }
             command.done = !notDone
             if let workout { command.workout = try EventIDText.resolve(workout, in: loaded.state.workoutIDs, what: "workout") }
-            if create {
-                guard let text = group, let parsedGroup = MuscleGroup(parsing: text) else {
-                    throw WlogError.usage("--create needs --group: one of " + MuscleGroup.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                command.create = NewExercise(name: exercise, group: parsedGroup)
-            }
+            if create, let group { command.create = NewExercise(name: exercise, group: group) }
             return .logSets(command)
         }
         if outcome.appended.isEmpty && !outcome.duplicates.isEmpty {

@@ -32,11 +32,10 @@ struct ExportE1RM: ParsableCommand {
             let state = loaded.state
             let sets = SetRows(state: state, unit: loaded.unit)
             let span = try days.parsed()
-            let (formula, maxReps) = try formulaOptions.parsed()
             let exercises = try ExportCommand.exercises(exercise, state: state, sets: sets)
             var rows = Rows(columns: E1RMRows.columns)
             for exercise in exercises where exercise.kind.isStrengthLike {
-                var trend = E1RMRows.trend(exercise, sets: sets, formula: formula, maxReps: maxReps)
+                var trend = E1RMRows.trend(exercise, sets: sets, formula: formulaOptions.formula, maxReps: formulaOptions.maxReps)
                 trend.points = trend.points.filter { ExportDays.contains($0.day, span) }
                 E1RMRows.append(trend, exercise: exercise, unit: loaded.unit, to: &rows)
             }

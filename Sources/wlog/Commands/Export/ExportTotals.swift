@@ -13,7 +13,7 @@ struct ExportVolume: ParsableCommand {
         try ExportCommand.write(to: destination.output) { loaded, context in
             let query = loaded.queryContext(now: context.now)
             let span = try days.parsed()
-            let options = try volumeOptions.volumeOptions(today: query.today, defaultWeeks: nil, since: span.since, until: span.until)
+            let options = volumeOptions.volumeOptions(today: query.today, defaultWeeks: nil, since: span.since, until: span.until)
             return VolumeRows.rows(loaded.state.volume(options, context: query), unit: loaded.unit)
         }
     }
