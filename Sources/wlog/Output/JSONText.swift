@@ -1,4 +1,5 @@
 import WlogCore
+import WlogInterop
 
 /// JSON output of rows: one array document, or one object per line.
 enum JSONText {
@@ -34,20 +35,9 @@ enum JSONText {
 
 /// CSV output of rows: RFC 4180, `\n` line endings, quoting only where needed.
 enum CSVText {
+    /// One field as written (`CSVWriter`'s rule): quoted when it has a comma, quote or line break.
     static func field(_ text: String) -> String {
-        guard needsQuotes(text) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Whether `text` has a comma, quote or line break as a character of its own.
-    ///
-    /// Most fields have none of those bytes, which one pass over the UTF-8 shows (iterating
-    /// characters was a large share of `prs --format csv`); a field that has one is checked
-    /// character by character as before (a `\r\n` or a comma followed by a combining mark is one
-    /// character).
-    static func needsQuotes(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return false }
-        return text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        CSVWriter.needsQuotes(text) ? CSVWriter.quoted(text) : text
     }
 
     /// The header and the rows as text.
@@ -92,12 +82,5 @@ enum CSVText {
             line(header)
             for cells in rows.rows { line(cells) }
         }
-    }
-}
-
-extension String {
-    /// Replaces every occurrence of `target` (pure Swift, no Foundation).
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
