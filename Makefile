@@ -14,11 +14,13 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: deps build server test demo bench bench-build bench-server clean
 
 ## deps: install the C library, the stock lz4 tool and the tz database when missing (Debian/Ubuntu;
-##   wlog reads time zones from /usr/share/zoneinfo, which slim images leave out).
+##   wlog reads time zones from /usr/share/zoneinfo, which slim images leave out), and libcurl's
+##   headers: the server's static link (--static-swift-stdlib) takes FoundationNetworking, which links -lcurl.
 deps:
-	@if [ ! -f /usr/include/lz4frame.h ] || ! command -v lz4 >/dev/null 2>&1 || [ ! -f /usr/share/zoneinfo/Europe/Berlin ]; then \
-	  echo "installing liblz4-dev, lz4 and tzdata …"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblz4-dev lz4 tzdata; \
+	@if [ ! -f /usr/include/lz4frame.h ] || ! command -v lz4 >/dev/null 2>&1 || [ ! -f /usr/share/zoneinfo/Europe/Berlin ] \
+	   || { [ ! -f /usr/include/x86_64-linux-gnu/curl/curl.h ] && [ ! -f /usr/include/aarch64-linux-gnu/curl/curl.h ] && [ ! -f /usr/include/curl/curl.h ]; }; then \
+	  echo "installing liblz4-dev, lz4, tzdata and libcurl4-openssl-dev …"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq liblz4-dev lz4 tzdata libcurl4-openssl-dev; \
 	fi
 
 ## build: wlog with the Swift runtime and FoundationEssentials linked in (--static-swift-stdlib):
