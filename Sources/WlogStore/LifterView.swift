@@ -31,6 +31,14 @@ public struct LifterView: Sendable {
         return catalogs.answer(state, catalog: { $0.workoutSummary(key, context: context) }, plain: plain)
     }
 
+    /// `make`'s value for the workout `key` (what a route renders of it), kept beside the store's
+    /// workout catalog while the state stays the same: `make` must depend on the state and `key`
+    /// only (not on the time or the request).
+    public func kept<T: Sendable>(_ key: WorkoutKey, _ make: () throws -> T) rethrows -> T {
+        guard let catalogs else { return try make() }
+        return try catalogs.kept(key, lastSeq: state.lastSeq, make)
+    }
+
     /// `WlogState.history`, from the store's kept catalog when it keeps one.
     public func history(_ filter: HistoryFilter, context: QueryContext) -> HistoryPage {
         let plain = { state.history(filter, context: context) }

@@ -131,20 +131,34 @@ import WlogStore
         defer { fixture.remove() }
         let store = fixture.store, lifter = Self.lifter(7)
         let context = QueryContext(now: Self.now, offsetMinutes: 0, unit: .kg)
+        var keptBefore: [Rendering] = []
         for round in 1...3 {
             try await Self.logSets(store, lifter, reps: round, count: 2)
+            // Before any catalog of this sequence, it is made and not kept.
+            let key = WorkoutKey.implicit(Self.now.localDay(offsetMinutes: 0))
+            var kept = [try await store.read(lifter) { view in view.kept(key) { Rendering() } }]
             for _ in 0..<3 {
-                let (page, plain, detail) = try await store.read(lifter) { view in
+                let (page, plain, detail, made) = try await store.read(lifter) { view in
                     let page = view.history(HistoryFilter(limit: 5), context: context)
                     return (page, view.state.history(HistoryFilter(limit: 5), context: context),
-                            page.workouts.first.flatMap { view.workoutSummary($0.key, context: context) })
+                            page.workouts.first.flatMap { view.workoutSummary($0.key, context: context) },
+                            view.kept(key) { Rendering() })
                 }
                 #expect(page == plain)
                 #expect(page.workouts.count == 1 && detail == page.workouts.first)
                 #expect(detail?.setCount == 2 * round)
+                kept.append(made)
             }
+            // What a route makes of a workout is kept beside the catalog (made by the first read's
+            // second query), and made again after a write.
+            #expect(kept[0] !== kept[1] && kept[1] === kept[2] && kept[2] === kept[3])
+            #expect(!keptBefore.contains { old in kept.contains { $0 === old } })
+            keptBefore += kept
         }
     }
+
+    /// Something a route made of a workout, told apart by identity.
+    final class Rendering: Sendable {}
 
     /// 64 writes to one lifter from 64 tasks at once: every one lands, once, in 64 sequences.
     @Test func concurrentWritesToOneLifterAllLand() async throws {

@@ -51,14 +51,15 @@ extension WlogState {
         let bySets = filter.exercise != nil || filter.group != nil || Self.needle(filter) != nil
         var index = WorkoutIndex(self, placement: bySets ? .all : .none)
         return history(filter, context: context, index: &index, placedAll: bySets, newest: nil,
-                       prs: PRCache(state: self, live: index.live))
+                       prs: PRCache(state: self, live: index.live), memo: nil)
     }
 
     /// `history` over an index made already: `placedAll` when every entry's sets are laid out
     /// (else the page's are placed here), `newest` every entry newest first when known (else the
-    /// page's are picked from the matching ones).
+    /// page's are picked from the matching ones), `memo` the summaries made before for this index
+    /// (those made now are kept in it).
     func history(_ filter: HistoryFilter, context: QueryContext, index: inout WorkoutIndex, placedAll: Bool,
-                 newest: [Int]?, prs finder: PRCache) -> HistoryPage {
+                 newest: [Int]?, prs finder: PRCache, memo: SummaryMemo?) -> HistoryPage {
         let needle = Self.needle(filter)
         func matches(_ position: Int) -> Bool {
             let entry = index.all[position]
@@ -85,13 +86,23 @@ extension WlogState {
             shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
             total = matching.count
         }
-        if !placedAll { index.place(shown) }
-        let page = shown.map { index.all[$0] }
-        let pageSets = page.map { index.sets(of: $0) }
-        finder.prepare(for: pageSets.joined())
+        // Only the workouts without a kept summary lay out their sets and prepare their records.
+        let kept = memo.map { memo in shown.map { memo.summary(at: $0, unit: context.unit) } }
+        let unmade = kept.map { kept in zip(shown, kept).compactMap { $1 == nil ? $0 : nil } } ?? shown
+        if !placedAll { index.place(unmade) }
+        let unmadeSets = unmade.map { index.sets(of: index.all[$0]) }
+        finder.prepare(for: unmadeSets.joined())
         var days: [HistoryDay] = []
-        for (entry, sets) in zip(page, pageSets) {
-            let summary = summary(of: entry, sets: sets, context: context, prs: finder)
+        var next = 0
+        for (k, position) in shown.enumerated() {
+            let summary: WorkoutSummary
+            if let made = kept?[k] {
+                summary = made
+            } else {
+                summary = self.summary(of: index.all[position], sets: unmadeSets[next], context: context, prs: finder)
+                next += 1
+                memo?.keep(summary, at: position, unit: context.unit)
+            }
             if days.last?.day == summary.day {
                 days[days.count - 1].workouts.append(summary)
             } else {
