@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WlogGenerator
 @testable import WlogServer
 
 /// A set's body read without Foundation (`PlainJSONObject`, `SetBody.init(plain:)`) is what
@@ -9,17 +10,6 @@ import Testing
 @Suite("Plain JSON bodies")
 struct PlainJSONObjectTests {
     typealias Body = SetRoutes.SetBody
-
-    struct SeededRNG: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let values = [
         "5", "0", "-0", "-3", "1000", "8.5", "100.25", "0.1", "1e2", "1E+2", "05", ".5", "5.", "-", "9223372036854775807",
@@ -31,7 +21,7 @@ struct PlainJSONObjectTests {
     static let spaces = ["", " ", "\n", "\t", "\r\n  "]
 
     @Test func aPlainBodyIsReadAsJSONDecoderReadsIt() throws {
-        var rng = SeededRNG(state: 19)
+        var rng = Xoshiro(seed: 19)
         var readPlainly = 0
         for _ in 0..<20_000 {
             let body = Self.body(&rng)
@@ -60,7 +50,7 @@ struct PlainJSONObjectTests {
     }
 
     /// A random body: mostly an object of the set's keys with values of any kind, sometimes broken.
-    static func body(_ rng: inout SeededRNG) -> String {
+    static func body(_ rng: inout Xoshiro) -> String {
         func space() -> String { spaces.randomElement(using: &rng) ?? "" }
         var fields: [String] = []
         for _ in 0..<Int.random(in: 0...5, using: &rng) {
