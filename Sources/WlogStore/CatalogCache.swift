@@ -10,8 +10,8 @@ import WlogCore
 /// event into the state, else the fold would copy every set. A catalog of another sequence is
 /// never answered from (it is made again), whatever the store forgot.
 ///
-/// Beside the catalog it keeps what a caller made of one workout at that sequence (`kept`: the
-/// API's list item, rendered), dropped with it.
+/// Beside the catalog it keeps what a caller made of each workout listed at that sequence
+/// (`historyItems`: the API's list item, rendered), dropped with it.
 package final class CatalogCache: Sendable {
     private struct Kept: ~Copyable {
         var seq: UInt64 = 0
@@ -54,18 +54,35 @@ package final class CatalogCache: Sendable {
         }
     }
 
-    /// `make`'s value for `workout` at the state's sequence `lastSeq`: made once and kept while a
-    /// catalog of that sequence is kept (the reads that repeat), else made every time. `make`
-    /// must depend on the state (and `workout`) only.
-    func kept<T: Sendable>(_ workout: WorkoutKey, lastSeq: UInt64, _ make: () throws -> T) rethrows -> T {
-        try kept.withLock { kept -> T in
-            kept.follow(lastSeq)
-            guard kept.catalog != nil else { return try make() }
-            let key = Made(type: ObjectIdentifier(T.self), workout: workout)
-            if let known = kept.made[key] as? T { return known }
-            let made = try make()
-            kept.made[key] = made
-            return made
+    /// The workouts of `history(filter)` as `item` makes each from its summary, and how many
+    /// matched: from the catalog when it is kept (or made now, at the second read of the
+    /// sequence), each workout's item made once and kept beside it — a page read again costs no
+    /// summary — else from the state's own `history`. `item` must depend on the summary and the
+    /// state only (not on the time or the request).
+    func historyItems<T: Sendable>(_ state: WlogState, _ filter: HistoryFilter, context: QueryContext,
+                                   item: (WorkoutSummary) throws -> T) rethrows -> (items: [T], total: Int) {
+        try kept.withLock { kept -> (items: [T], total: Int) in
+            kept.follow(state.lastSeq)
+            kept.asked += 1
+            if kept.catalog == nil, kept.asked > 1 { kept.catalog = WorkoutCatalog(state) }
+            guard let catalog = kept.catalog else {
+                let page = state.history(filter, context: context)
+                return (try page.workouts.map(item), page.total)
+            }
+            let (keys, total) = catalog.historyKeys(filter)
+            var items: [T] = []
+            items.reserveCapacity(keys.count)
+            for key in keys {
+                let made = Made(type: ObjectIdentifier(T.self), workout: key)
+                if let known = kept.made[made] as? T {
+                    items.append(known)
+                } else if let summary = catalog.workoutSummary(key, context: context) {
+                    let value = try item(summary)
+                    kept.made[made] = value
+                    items.append(value)
+                }
+            }
+            return (items, total)
         }
     }
 

@@ -31,12 +31,16 @@ public struct LifterView: Sendable {
         return catalogs.answer(state, catalog: { $0.workoutSummary(key, context: context) }, plain: plain)
     }
 
-    /// `make`'s value for the workout `key` (what a route renders of it), kept beside the store's
-    /// workout catalog while the state stays the same: `make` must depend on the state and `key`
-    /// only (not on the time or the request).
-    public func kept<T: Sendable>(_ key: WorkoutKey, _ make: () throws -> T) rethrows -> T {
-        guard let catalogs else { return try make() }
-        return try catalogs.kept(key, lastSeq: state.lastSeq, make)
+    /// The workouts of `history(filter)` as `item` makes each, and how many matched: with the
+    /// store's catalog, each workout's item is made once and kept while the state stays the
+    /// same, so `item` must depend on the summary and the state only (not on the time).
+    public func historyItems<T: Sendable>(_ filter: HistoryFilter, context: QueryContext,
+                                          item: (WorkoutSummary) throws -> T) rethrows -> (items: [T], total: Int) {
+        guard let catalogs else {
+            let page = state.history(filter, context: context)
+            return (try page.workouts.map(item), page.total)
+        }
+        return try catalogs.historyItems(state, filter, context: context, item: item)
     }
 
     /// `WlogState.history`, from the store's kept catalog when it keeps one.

@@ -60,32 +60,7 @@ extension WlogState {
     /// (those made now are kept in it).
     func history(_ filter: HistoryFilter, context: QueryContext, index: inout WorkoutIndex, placedAll: Bool,
                  newest: [Int]?, prs finder: PRCache, memo: SummaryMemo?) -> HistoryPage {
-        let needle = Self.needle(filter)
-        func matches(_ position: Int) -> Bool {
-            let entry = index.all[position]
-            if let since = filter.since, entry.day < since { return false }
-            if let until = filter.until, entry.day > until { return false }
-            if let id = filter.exercise, !index.anySet(of: entry, { $0.exercise == id }) { return false }
-            if let group = filter.group, !index.anySet(of: entry, { group.matches(exerciseOrStandIn($0.exercise)) }) {
-                return false
-            }
-            if let needle, !self.matches(entry, sets: index.sets(of: entry), needle) { return false }
-            return true
-        }
-        let offset = max(0, filter.offset)
-        let (end, overflow) = offset.addingReportingOverflow(max(0, filter.limit))
-        let shown: [Int]
-        let total: Int
-        if let newest {
-            let isFiltered = filter.since != nil || filter.until != nil || filter.exercise != nil || filter.group != nil || needle != nil
-            let matching = isFiltered ? newest.filter(matches) : newest
-            shown = Array(matching[min(offset, matching.count)..<(overflow ? matching.count : min(end, matching.count))])
-            total = matching.count
-        } else {
-            let matching = index.all.indices.filter(matches)
-            shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
-            total = matching.count
-        }
+        let (shown, total) = pagePositions(filter, index: index, newest: newest)
         // Only the workouts without a kept summary lay out their sets and prepare their records.
         let kept = memo.map { memo in shown.map { memo.summary(at: $0, unit: context.unit) } }
         let unmade = kept.map { kept in zip(shown, kept).compactMap { $1 == nil ? $0 : nil } } ?? shown
@@ -110,6 +85,34 @@ extension WlogState {
             }
         }
         return HistoryPage(days: days, total: total)
+    }
+
+    /// The positions in `index.all` of the workouts `filter` shows, newest first, and how many
+    /// matched it (all pages); `newest` every entry newest first when known. Filters on sets need
+    /// every entry's sets placed.
+    func pagePositions(_ filter: HistoryFilter, index: WorkoutIndex, newest: [Int]?) -> (shown: [Int], total: Int) {
+        let needle = Self.needle(filter)
+        func matches(_ position: Int) -> Bool {
+            let entry = index.all[position]
+            if let since = filter.since, entry.day < since { return false }
+            if let until = filter.until, entry.day > until { return false }
+            if let id = filter.exercise, !index.anySet(of: entry, { $0.exercise == id }) { return false }
+            if let group = filter.group, !index.anySet(of: entry, { group.matches(exerciseOrStandIn($0.exercise)) }) {
+                return false
+            }
+            if let needle, !self.matches(entry, sets: index.sets(of: entry), needle) { return false }
+            return true
+        }
+        let offset = max(0, filter.offset)
+        let (end, overflow) = offset.addingReportingOverflow(max(0, filter.limit))
+        if let newest {
+            let isFiltered = filter.since != nil || filter.until != nil || filter.exercise != nil || filter.group != nil || needle != nil
+            let matching = isFiltered ? newest.filter(matches) : newest
+            return (Array(matching[min(offset, matching.count)..<(overflow ? matching.count : min(end, matching.count))]), matching.count)
+        } else {
+            let matching = index.all.indices.filter(matches)
+            return (Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset)), matching.count)
+        }
     }
 
     /// The search text of a filter, lower-cased; nil when none.

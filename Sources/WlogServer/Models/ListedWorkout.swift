@@ -2,8 +2,8 @@ import WlogCore
 import WlogStore
 
 /// A workout as `GET /workouts` lists it (`WorkoutModel` without exercises), with its JSON
-/// written once: the store keeps it beside its workout catalog (`LifterView.kept`) while the
-/// lifter's state stays the same, so a page asked again copies each item's bytes.
+/// written once: the store keeps it beside its workout catalog (`LifterView.historyItems`) while
+/// the lifter's state stays the same, so a page asked again copies each item's bytes.
 struct ListedWorkout: JSONWritable, Sendable {
     let model: WorkoutModel
     /// The model's JSON; nil when it holds a number JSON cannot (the answer then goes through
@@ -17,11 +17,9 @@ struct ListedWorkout: JSONWritable, Sendable {
         json = writer.isRepresentable ? writer.bytes : nil
     }
 
-    /// The list item of `summary`, kept by the store for the state `view` shows.
+    /// The list item of `summary` in the state `view` shows.
     static func of(_ summary: WorkoutSummary, view: LifterView) -> ListedWorkout {
-        view.kept(summary.key) {
-            ListedWorkout(WorkoutModel(summary, record: summary.id.flatMap(view.state.workout), state: view.state, withExercises: false))
-        }
+        ListedWorkout(WorkoutModel(summary, record: summary.id.flatMap(view.state.workout), state: view.state, withExercises: false))
     }
 
     func encode(to encoder: any Encoder) throws { try model.encode(to: encoder) }

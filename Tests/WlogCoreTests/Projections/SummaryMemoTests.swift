@@ -1,9 +1,9 @@
 import Testing
 @testable import WlogCore
 
-/// A `WorkoutCatalog` keeps each workout's summary once made (`SummaryMemo`): whatever order pages
-/// and details are asked in, again and in either unit, it answers as the state's own queries
-/// computed from scratch. Property test over a generated year and then random commands of every
+/// A `WorkoutCatalog` keeps the workouts' summaries once made (`SummaryMemo`, the last 512, or a
+/// few here): whatever order pages, their keys and details are asked in, again and in either
+/// unit, it answers as the state's own queries computed from scratch. Property test over a generated year and then random commands of every
 /// kind that changes a workout — sets logged (now, back-dated, into an old session), edited
 /// (moved in time, other reps and weight), deleted; sessions started (back-dated), finished,
 /// discarded; exercises added, removed, reordered; a custom exercise renamed; the unit and the PR
@@ -41,7 +41,8 @@ struct SummaryMemoTests {
     /// Pages and details asked of one catalog in random order, each asked twice (the second from
     /// the kept summaries), in kg and in lb, against the state's answers; the number asked.
     static func check(_ state: WlogState, now: Instant, _ rng: inout EventSamples.SeededRNG) -> Int {
-        let catalog = WorkoutCatalog(state)
+        // Now and then a catalog that keeps only a few summaries, forgetting the oldest.
+        let catalog = Bool.random(using: &rng) ? WorkoutCatalog(state) : WorkoutCatalog(state, keeping: Int.random(in: 1...40, using: &rng))
         let units: [MassUnit] = [.kg, .lb]
         let total = state.history(HistoryFilter(limit: 0), context: QueryContext(now: now)).total
         var asked = 0
@@ -60,6 +61,8 @@ struct SummaryMemoTests {
             if Int.random(in: 0..<5, using: &rng) == 0 { filter.exercise = exercises.randomElement(using: &rng) }
             if Int.random(in: 0..<3, using: &rng) == 0 { filter.offset = 0 }
             let expected = state.history(filter, context: context)
+            let keys = catalog.historyKeys(filter)
+            #expect(keys.keys == expected.workouts.map(\.key) && keys.total == expected.total, "\(filter)")
             for _ in 0..<2 {
                 let page = catalog.history(filter, context: context)
                 #expect(page == expected && Self.shownIn(context.unit, page.workouts), "\(filter) \(context.unit)")
