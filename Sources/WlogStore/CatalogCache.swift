@@ -9,12 +9,31 @@ import WlogCore
 /// The catalog shares the state's storage: the store drops it (`drop()`) before it folds an
 /// event into the state, else the fold would copy every set. A catalog of another sequence is
 /// never answered from (it is made again), whatever the store forgot.
+///
+/// Beside the catalog it keeps what a caller made of each workout listed at that sequence
+/// (`historyItems`: the API's list item, rendered), dropped with it.
 package final class CatalogCache: Sendable {
     private struct Kept: ~Copyable {
         var seq: UInt64 = 0
         /// Reads that asked at `seq`.
         var asked = 0
         var catalog: WorkoutCatalog?
+        /// What callers made of a workout at `seq`, by the made value's type and the workout.
+        var made: [Made: any Sendable] = [:]
+
+        /// Forgets everything of `seq` when the state moved on from it.
+        mutating func follow(_ lastSeq: UInt64) {
+            guard seq != lastSeq else { return }
+            catalog = nil
+            made = [:]
+            seq = lastSeq
+            asked = 0
+        }
+    }
+
+    private struct Made: Hashable {
+        let type: ObjectIdentifier
+        let workout: WorkoutKey
     }
 
     private let kept = Mutex(Kept())
@@ -25,11 +44,7 @@ package final class CatalogCache: Sendable {
     /// sequence, then kept), else `plain`'s from the state.
     func answer<R: Sendable>(_ state: WlogState, catalog: (WorkoutCatalog) -> R, plain: () -> R) -> R {
         kept.withLock { kept -> R in
-            if kept.seq != state.lastSeq {
-                kept.catalog = nil
-                kept.seq = state.lastSeq
-                kept.asked = 0
-            }
+            kept.follow(state.lastSeq)
             kept.asked += 1
             if let made = kept.catalog { return catalog(made) }
             guard kept.asked > 1 else { return plain() }
@@ -39,6 +54,43 @@ package final class CatalogCache: Sendable {
         }
     }
 
-    /// Drops the catalog (and its share of the state's storage).
-    package func drop() { kept.withLock { $0.catalog = nil } }
+    /// The workouts of `history(filter)` as `item` makes each from its summary, and how many
+    /// matched: from the catalog when it is kept (or made now, at the second read of the
+    /// sequence), each workout's item made once and kept beside it — a page read again costs no
+    /// summary — else from the state's own `history`. `item` must depend on the summary and the
+    /// state only (not on the time or the request).
+    func historyItems<T: Sendable>(_ state: WlogState, _ filter: HistoryFilter, context: QueryContext,
+                                   item: (WorkoutSummary) throws -> T) rethrows -> (items: [T], total: Int) {
+        try kept.withLock { kept -> (items: [T], total: Int) in
+            kept.follow(state.lastSeq)
+            kept.asked += 1
+            if kept.catalog == nil, kept.asked > 1 { kept.catalog = WorkoutCatalog(state) }
+            guard let catalog = kept.catalog else {
+                let page = state.history(filter, context: context)
+                return (try page.workouts.map(item), page.total)
+            }
+            let (keys, total) = catalog.historyKeys(filter)
+            var items: [T] = []
+            items.reserveCapacity(keys.count)
+            for key in keys {
+                let made = Made(type: ObjectIdentifier(T.self), workout: key)
+                if let known = kept.made[made] as? T {
+                    items.append(known)
+                } else if let summary = catalog.workoutSummary(key, context: context) {
+                    let value = try item(summary)
+                    kept.made[made] = value
+                    items.append(value)
+                }
+            }
+            return (items, total)
+        }
+    }
+
+    /// Drops the catalog (and its share of the state's storage) and what was kept beside it.
+    package func drop() {
+        kept.withLock {
+            $0.catalog = nil
+            $0.made = [:]
+        }
+    }
 }

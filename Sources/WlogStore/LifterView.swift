@@ -31,6 +31,18 @@ public struct LifterView: Sendable {
         return catalogs.answer(state, catalog: { $0.workoutSummary(key, context: context) }, plain: plain)
     }
 
+    /// The workouts of `history(filter)` as `item` makes each, and how many matched: with the
+    /// store's catalog, each workout's item is made once and kept while the state stays the
+    /// same, so `item` must depend on the summary and the state only (not on the time).
+    public func historyItems<T: Sendable>(_ filter: HistoryFilter, context: QueryContext,
+                                          item: (WorkoutSummary) throws -> T) rethrows -> (items: [T], total: Int) {
+        guard let catalogs else {
+            let page = state.history(filter, context: context)
+            return (try page.workouts.map(item), page.total)
+        }
+        return try catalogs.historyItems(state, filter, context: context, item: item)
+    }
+
     /// `WlogState.history`, from the store's kept catalog when it keeps one.
     public func history(_ filter: HistoryFilter, context: QueryContext) -> HistoryPage {
         let plain = { state.history(filter, context: context) }

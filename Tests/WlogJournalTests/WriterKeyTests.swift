@@ -58,4 +58,18 @@ import Testing
         try FileManager.default.removeItem(atPath: dir.journal + ".writer")
         #expect(try Self.key(dir.journal) != second)
     }
+
+    /// The `.writer` file is overwritten in place (not truncated to zero, which ext4 writes out on
+    /// close): one longer than the new line is cut to it, and the key kept from writer to writer.
+    @Test func aLongerWriterFileIsCutToTheNewLine() throws {
+        let dir = try TempDir()
+        _ = try Self.journal(dir.journal)
+        try J.write(Array(("wlog-writer-key 1 zz 1 2 3 4" + String(repeating: " 9", count: 60) + "\n").utf8), to: dir.journal + ".writer")
+        let second = try Self.key(dir.journal, append: true)
+        let text = try String(contentsOfFile: dir.journal + ".writer", encoding: .utf8)
+        #expect(text.hasPrefix("wlog-writer-key 1 " + String(second, radix: 16) + " ") && text.hasSuffix("\n"))
+        #expect(text.split(separator: "\n").count == 1 && text.split(separator: " ").count == 7, "\(text)")
+        #expect(try Self.key(dir.journal, append: true) == second)
+        #expect(try Self.key(dir.journal) == second)
+    }
 }

@@ -131,20 +131,36 @@ import WlogStore
         defer { fixture.remove() }
         let store = fixture.store, lifter = Self.lifter(7)
         let context = QueryContext(now: Self.now, offsetMinutes: 0, unit: .kg)
+        var keptBefore: [Rendering] = []
         for round in 1...3 {
             try await Self.logSets(store, lifter, reps: round, count: 2)
+            // Before any catalog of this sequence, a listed workout's item is made and not kept.
+            let listed: @Sendable (LifterView) -> (items: [Rendering], total: Int) = { view in
+                view.historyItems(HistoryFilter(limit: 5), context: context) { _ in Rendering() }
+            }
+            var kept = [try await store.read(lifter) { view in listed(view).items[0] }]
             for _ in 0..<3 {
-                let (page, plain, detail) = try await store.read(lifter) { view in
+                let (page, plain, detail, made) = try await store.read(lifter) { view in
                     let page = view.history(HistoryFilter(limit: 5), context: context)
                     return (page, view.state.history(HistoryFilter(limit: 5), context: context),
-                            page.workouts.first.flatMap { view.workoutSummary($0.key, context: context) })
+                            page.workouts.first.flatMap { view.workoutSummary($0.key, context: context) },
+                            listed(view).items[0])
                 }
                 #expect(page == plain)
                 #expect(page.workouts.count == 1 && detail == page.workouts.first)
                 #expect(detail?.setCount == 2 * round)
+                kept.append(made)
             }
+            // What a route makes of a listed workout is kept beside the catalog (made by the first
+            // read's second query), and made again after a write.
+            #expect(kept[0] !== kept[1] && kept[1] === kept[2] && kept[2] === kept[3])
+            #expect(!keptBefore.contains { old in kept.contains { $0 === old } })
+            keptBefore += kept
         }
     }
+
+    /// Something a route made of a workout, told apart by identity.
+    final class Rendering: Sendable {}
 
     /// 64 writes to one lifter from 64 tasks at once: every one lands, once, in 64 sequences.
     @Test func concurrentWritesToOneLifterAllLand() async throws {

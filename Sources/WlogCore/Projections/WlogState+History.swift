@@ -51,14 +51,46 @@ extension WlogState {
         let bySets = filter.exercise != nil || filter.group != nil || Self.needle(filter) != nil
         var index = WorkoutIndex(self, placement: bySets ? .all : .none)
         return history(filter, context: context, index: &index, placedAll: bySets, newest: nil,
-                       prs: PRCache(state: self, live: index.live))
+                       prs: PRCache(state: self, live: index.live), memo: nil)
     }
 
     /// `history` over an index made already: `placedAll` when every entry's sets are laid out
     /// (else the page's are placed here), `newest` every entry newest first when known (else the
-    /// page's are picked from the matching ones).
+    /// page's are picked from the matching ones), `memo` the summaries made before for this index
+    /// (those made now are kept in it).
     func history(_ filter: HistoryFilter, context: QueryContext, index: inout WorkoutIndex, placedAll: Bool,
-                 newest: [Int]?, prs finder: PRCache) -> HistoryPage {
+                 newest: [Int]?, prs finder: PRCache, memo: SummaryMemo?) -> HistoryPage {
+        let (shown, total) = pagePositions(filter, index: index, newest: newest)
+        // Only the workouts without a kept summary lay out their sets and prepare their records.
+        let kept = memo.map { memo in shown.map { memo.summary(at: $0, unit: context.unit) } }
+        let unmade = kept.map { kept in zip(shown, kept).compactMap { $1 == nil ? $0 : nil } } ?? shown
+        if !placedAll { index.place(unmade) }
+        let unmadeSets = unmade.map { index.sets(of: index.all[$0]) }
+        finder.prepare(for: unmadeSets.joined())
+        var days: [HistoryDay] = []
+        var next = 0
+        for (k, position) in shown.enumerated() {
+            let summary: WorkoutSummary
+            if let made = kept?[k] {
+                summary = made
+            } else {
+                summary = self.summary(of: index.all[position], sets: unmadeSets[next], context: context, prs: finder)
+                next += 1
+                memo?.keep(summary, at: position, unit: context.unit)
+            }
+            if days.last?.day == summary.day {
+                days[days.count - 1].workouts.append(summary)
+            } else {
+                days.append(HistoryDay(day: summary.day, workouts: [summary]))
+            }
+        }
+        return HistoryPage(days: days, total: total)
+    }
+
+    /// The positions in `index.all` of the workouts `filter` shows, newest first, and how many
+    /// matched it (all pages); `newest` every entry newest first when known. Filters on sets need
+    /// every entry's sets placed.
+    func pagePositions(_ filter: HistoryFilter, index: WorkoutIndex, newest: [Int]?) -> (shown: [Int], total: Int) {
         let needle = Self.needle(filter)
         func matches(_ position: Int) -> Bool {
             let entry = index.all[position]
@@ -73,32 +105,14 @@ extension WlogState {
         }
         let offset = max(0, filter.offset)
         let (end, overflow) = offset.addingReportingOverflow(max(0, filter.limit))
-        let shown: [Int]
-        let total: Int
         if let newest {
             let isFiltered = filter.since != nil || filter.until != nil || filter.exercise != nil || filter.group != nil || needle != nil
             let matching = isFiltered ? newest.filter(matches) : newest
-            shown = Array(matching[min(offset, matching.count)..<(overflow ? matching.count : min(end, matching.count))])
-            total = matching.count
+            return (Array(matching[min(offset, matching.count)..<(overflow ? matching.count : min(end, matching.count))]), matching.count)
         } else {
             let matching = index.all.indices.filter(matches)
-            shown = Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset))
-            total = matching.count
+            return (Array(index.newestFirstOrder(of: matching, first: overflow ? matching.count : end).dropFirst(offset)), matching.count)
         }
-        if !placedAll { index.place(shown) }
-        let page = shown.map { index.all[$0] }
-        let pageSets = page.map { index.sets(of: $0) }
-        finder.prepare(for: pageSets.joined())
-        var days: [HistoryDay] = []
-        for (entry, sets) in zip(page, pageSets) {
-            let summary = summary(of: entry, sets: sets, context: context, prs: finder)
-            if days.last?.day == summary.day {
-                days[days.count - 1].workouts.append(summary)
-            } else {
-                days.append(HistoryDay(day: summary.day, workouts: [summary]))
-            }
-        }
-        return HistoryPage(days: days, total: total)
     }
 
     /// The search text of a filter, lower-cased; nil when none.

@@ -70,6 +70,10 @@ enum JSONBody {
             throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                            message: "a body needs Content-Type: application/json")
         }
+        if let plain = T.self as? any PlainJSONDecodable.Type, let object = PlainJSONObject(bytes),
+           let value = plain.init(plain: object) as? T {
+            return value
+        }
         do {
             return try decoder.decode(T.self, from: bytes)
         } catch let error as DecodingError {
@@ -105,6 +109,9 @@ enum JSONBody {
     }
 
     static func isJSON(_ contentType: String) -> Bool {
+        // The usual header as it comes, compared as bytes: trimming and lower-casing through
+        // Foundation was 2 % of a POST's CPU.
+        if contentType.utf8.elementsEqual("application/json".utf8) { return true }
         let media = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
     }

@@ -136,6 +136,13 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// A value another writer wrote (`isRepresentable` there): its bytes as they are.
+    mutating func raw(_ bytes: [UInt8]) {
+        separate()
+        buffer.writeBytes(bytes)
+        needsComma = true
+    }
+
     mutating func null() {
         separate()
         buffer.writeStaticString("null")

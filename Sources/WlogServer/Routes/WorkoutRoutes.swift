@@ -22,11 +22,9 @@ struct WorkoutRoutes: Sendable {
         let page = try PageRequest(request, defaultSize: 20)
         let now = support.now()
         return try await support.read(lifter, request) { view in
-            let history = view.history(HistoryFilter(limit: page.pageSize, offset: page.offset), context: view.queryContext(now: now))
-            let items = history.workouts.map {
-                WorkoutModel($0, record: $0.id.flatMap(view.state.workout), state: view.state, withExercises: false)
-            }
-            return try JSONBody.envelope(items, meta: page.meta(total: history.total))
+            let (items, total) = view.historyItems(HistoryFilter(limit: page.pageSize, offset: page.offset),
+                                                   context: view.queryContext(now: now)) { ListedWorkout.of($0, view: view) }
+            return try JSONBody.envelope(items, meta: page.meta(total: total))
         }
     }
 
