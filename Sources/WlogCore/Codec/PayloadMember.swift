@@ -31,57 +31,64 @@ extension PayloadMember {
     /// A required event id: `"set":"<32 hex>"`.
     static func id(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> EventID,
                    _ set: @escaping @Sendable (inout Payload, EventID) -> Void) -> Self {
-        Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.eventID(get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.eventID()) })
+        required(key, get, set, write: { $0.eventID($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.eventID() })
     }
 
     /// A required string.
     static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String,
                        _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
-        Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.string(get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.string()) })
+        required(key, get, set, write: { $0.string($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.string() })
     }
 
     /// An optional string, omitted when absent.
     static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String?,
                        _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
-        Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.string()) })
+        optional(key, get, set, write: { $0.string($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.string() })
     }
 
     /// An optional rating 1–5, omitted when absent.
     static func rating(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Rating?,
                        _ set: @escaping @Sendable (inout Payload, Rating) -> Void) -> Self {
-        Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.rating()) })
+        optional(key, get, set, write: { $0.rating($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.rating() })
     }
 
     /// An optional RPE, omitted when absent.
     static func rpe(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> RPE?,
                     _ set: @escaping @Sendable (inout Payload, RPE) -> Void) -> Self {
-        Self(key: key, isRequired: false,
-             write: { p, w in w.optional(key, get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.rpe()) })
+        optional(key, get, set, write: { $0.rpe($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.rpe() })
     }
 
-    /// A flag written only when true.
+    /// A flag written only when true (`true` is its only value a writer writes).
     static func flag(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Bool,
                      _ set: @escaping @Sendable (inout Payload, Bool) -> Void) -> Self {
-        Self(key: key, isRequired: false,
-             write: { p, w in if get(p) { w.key(key); w.bool(true) } },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.bool()) })
+        optional(key, { get($0) ? true : nil }, set, write: { $0.bool($1) },
+                 read: { (r: inout LineReader) throws(EventDecodingError) in try r.bool() })
     }
 
     /// A required duration in integer milliseconds (`duration_ms`).
     static func milliseconds(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Int64,
                              _ set: @escaping @Sendable (inout Payload, Int64) -> Void) -> Self {
-        Self(key: key, isRequired: true,
-             write: { p, w in w.key(key); w.int64(get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, Int64(try r.int())) })
+        required(key, get, set, write: { $0.int64($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in Int64(try r.int()) })
+    }
+
+    /// A member every line has: `,"key":value`.
+    private static func required<Value>(
+        _ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Value, _ set: @escaping @Sendable (inout Payload, Value) -> Void,
+        write: @escaping @Sendable (inout LineWriter, Value) -> Void,
+        read: @escaping @Sendable (inout LineReader) throws(EventDecodingError) -> Value
+    ) -> Self {
+        Self(key: key, isRequired: true, write: { p, w in w.key(key); write(&w, get(p)) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try read(&r)) })
+    }
+
+    /// A member written only when `get` has a value.
+    private static func optional<Value>(
+        _ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Value?, _ set: @escaping @Sendable (inout Payload, Value) -> Void,
+        write: @escaping @Sendable (inout LineWriter, Value) -> Void,
+        read: @escaping @Sendable (inout LineReader) throws(EventDecodingError) -> Value
+    ) -> Self {
+        Self(key: key, isRequired: false, write: { p, w in if let value = get(p) { w.key(key); write(&w, value) } },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try read(&r)) })
     }
 }
 
