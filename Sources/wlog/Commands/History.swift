@@ -22,7 +22,9 @@ struct History: ParsableCommand {
                 : "no workouts yet — log a set with wlog append set"))
             return
         }
-        let text = page.workouts.map { WorkoutRows.text($0, state: loaded.state, unit: loaded.unit) }.joined(separator: "\n\n")
+        let rests = loaded.state.restsTaken()
+        let text = page.workouts.map { WorkoutRows.text($0, state: loaded.state, unit: loaded.unit, rests: rests) }
+            .joined(separator: "\n\n")
         Printer.write(text + "\n")
         let shown = filter.offset + page.workouts.count
         if shown < page.total { printError("wlog: \(shown) of \(page.total) workouts; more with --offset \(shown)") }

@@ -28,7 +28,8 @@ enum WorkoutRows {
     }
 
     /// A workout as a lifter reads it: a header line, then one line per exercise.
-    static func text(_ workout: WorkoutSummary, state: WlogState, unit: MassUnit) -> String {
+    /// `rests`: the state's `restsTaken()`, when the caller renders several workouts (made once).
+    static func text(_ workout: WorkoutSummary, state: WlogState, unit: MassUnit, rests: [EventID: Int64]? = nil) -> String {
         let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][workout.day.isoWeekday - 1]
         var header = workout.day.iso + " " + weekday + "  " + (workout.name.map { $0 + " · " } ?? "") + workout.label
         var facts: [String] = []
@@ -43,7 +44,7 @@ enum WorkoutRows {
         var lines = [header]
         let line = SetLine(state: state, unit: unit)
         let prSets = Dictionary(workout.prs.map { ($0.set, $0.records) }, uniquingKeysWith: { a, _ in a })
-        let rests = state.restsTaken()
+        let rests = rests ?? state.restsTaken()
         for exercise in workout.exercises where !exercise.sets.isEmpty {
             let working = exercise.sets.filter { $0.setType != .warmup }
             let warmups = exercise.sets.count - working.count
