@@ -21,13 +21,19 @@ package final class CatalogCache: Sendable {
         /// What callers made of a workout at `seq`, by the made value's type and the workout.
         var made: [Made: any Sendable] = [:]
 
-        /// Forgets everything of `seq` when the state moved on from it.
-        mutating func follow(_ lastSeq: UInt64) {
-            guard seq != lastSeq else { return }
-            catalog = nil
-            made = [:]
-            seq = lastSeq
-            asked = 0
+        /// The catalog of `state` for one more read: made now at the second read of its sequence,
+        /// then kept; nil at the first (a sequence read once is answered from the state). Forgets
+        /// everything of an older sequence first.
+        mutating func catalog(for state: WlogState) -> WorkoutCatalog? {
+            if seq != state.lastSeq {
+                catalog = nil
+                made = [:]
+                seq = state.lastSeq
+                asked = 0
+            }
+            asked += 1
+            if catalog == nil, asked > 1 { catalog = WorkoutCatalog(state) }
+            return catalog
         }
     }
 
@@ -44,12 +50,7 @@ package final class CatalogCache: Sendable {
     /// sequence, then kept), else `plain`'s from the state.
     func answer<R: Sendable>(_ state: WlogState, catalog: (WorkoutCatalog) -> R, plain: () -> R) -> R {
         kept.withLock { kept -> R in
-            kept.follow(state.lastSeq)
-            kept.asked += 1
-            if let made = kept.catalog { return catalog(made) }
-            guard kept.asked > 1 else { return plain() }
-            let made = WorkoutCatalog(state)
-            kept.catalog = made
+            guard let made = kept.catalog(for: state) else { return plain() }
             return catalog(made)
         }
     }
@@ -62,10 +63,7 @@ package final class CatalogCache: Sendable {
     func historyItems<T: Sendable>(_ state: WlogState, _ filter: HistoryFilter, context: QueryContext,
                                    item: (WorkoutSummary) throws -> T) rethrows -> (items: [T], total: Int) {
         try kept.withLock { kept -> (items: [T], total: Int) in
-            kept.follow(state.lastSeq)
-            kept.asked += 1
-            if kept.catalog == nil, kept.asked > 1 { kept.catalog = WorkoutCatalog(state) }
-            guard let catalog = kept.catalog else {
+            guard let catalog = kept.catalog(for: state) else {
                 let page = state.history(filter, context: context)
                 return (try page.workouts.map(item), page.total)
             }

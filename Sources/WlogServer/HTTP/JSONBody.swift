@@ -70,10 +70,6 @@ enum JSONBody {
             throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                            message: "a body needs Content-Type: application/json")
         }
-        if let plain = T.self as? any PlainJSONDecodable.Type, let object = PlainJSONObject(bytes),
-           let value = plain.init(plain: object) as? T {
-            return value
-        }
         do {
             return try decoder.decode(T.self, from: bytes)
         } catch let error as DecodingError {

@@ -13,7 +13,7 @@ struct SetRoutes: Sendable {
     }
 
     /// The fields of a set; every one optional in a PATCH.
-    struct SetBody: Decodable, Equatable {
+    struct SetBody: Decodable {
         /// A client-chosen id (a UUID) for safe retries: the set keeps it.
         var id: String?
         var reps: Int?
@@ -188,22 +188,5 @@ struct SetRoutes: Sendable {
             throw APIError.notFound("set " + APIID.text(id))
         }
         return SetModel(set, orderIndex: position)
-    }
-}
-
-extension SetRoutes.SetBody: PlainJSONDecodable {
-    static let keys: Set<String> = ["id", "reps", "weightKg", "rpe", "effort", "setType", "isCompleted", "completedAt",
-                                    "durationSeconds", "distanceMeters", "notes", "force"]
-
-    init?(plain object: PlainJSONObject) {
-        guard object.hasOnly(Self.keys), let id = object.string("id"), let reps = object.int("reps"),
-              let weightKg = object.double("weightKg"), let rpe = object.double("rpe"), let effort = object.int("effort"),
-              let setType = object.string("setType"), let isCompleted = object.bool("isCompleted"),
-              let completedAt = object.string("completedAt"), let durationSeconds = object.double("durationSeconds"),
-              let distanceMeters = object.double("distanceMeters"), let notes = object.string("notes"),
-              let force = object.bool("force") else { return nil }
-        self.init(id: id, reps: reps, weightKg: weightKg, rpe: rpe, effort: effort, setType: setType, isCompleted: isCompleted,
-                  completedAt: completedAt, durationSeconds: durationSeconds, distanceMeters: distanceMeters, notes: notes,
-                  force: force)
     }
 }
