@@ -1,18 +1,19 @@
 /// Everything a lifter (or an importer) can ask the journal to record: the catalogue of commands.
 ///
-/// Adding a command: its case here and its line in `Decider.decide(_:)` below, its rule in the
-/// `Decider+` file of its concept. Commands carry what the lifter typed — exercise names rather than ids, RPE and ratings as raw
+/// Adding a command: a fact recorded as stated is a `RecordedFact` (its rule in the `Decider+`
+/// file of its concept) sent as `.record`; any other command has its case here and its line in
+/// `Decider.decide(_:)` below, its rule in the `Decider+` file of its concept. Commands carry what the lifter typed — exercise names rather than ids, RPE and ratings as raw
 /// numbers — so that `decide` can refuse bad input naming the field. `decide` turns a command
 /// into the events of one atomic commit.
-public enum Command: Sendable, Hashable {
+public enum Command: Sendable {
     /// Log one set, or `count` identical sets (`225lbx5x3`).
     case logSets(LogSets)
     /// Correct a set.
     case editSet(EditSet)
     /// Remove a set from every projection (it stays in the audit).
     case deleteSet(id: EventID, reason: String?)
-    /// Record the rest taken after a set.
-    case recordRest(set: EventID, milliseconds: Int64)
+    /// Record one fact as stated (`set.rested`, …): appended when its rule allows it.
+    case record(any RecordedFact)
 
     case startWorkout(StartWorkout)
     /// Finish a session; `workout` nil = the one in progress.
@@ -54,7 +55,9 @@ extension Decider {
         case .logSets(let c): return try logSets(c)
         case .editSet(let c): return try editSet(c)
         case .deleteSet(let id, let reason): return try deleteSet(id, reason: reason)
-        case .recordRest(let set, let milliseconds): return try recordRest(after: set, milliseconds: milliseconds)
+        case .record(let fact):
+            try fact.check(in: state, context: context)
+            return [context.event(fact.payload)]
         case .startWorkout(let c): return try startWorkout(c)
         case .finishWorkout(let c): return try finishWorkout(c)
         case .discardWorkout(let id): return try discardWorkout(id)

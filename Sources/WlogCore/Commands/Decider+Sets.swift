@@ -97,19 +97,6 @@ extension Decider {
         return [context.event(.setDeleted(SetDeleted(set: id, reason: reason)))]
     }
 
-    /// The longest rest between two sets: an hour covers the longest rest a heavy single takes;
-    /// a longer gap is the end of the session, not a rest.
-    static let longestRest: Int64 = 3_600_000
-
-    func recordRest(after id: EventID, milliseconds: Int64) throws(Refusal) -> [Event] {
-        _ = try liveSet(id)
-        guard milliseconds >= 1_000, milliseconds <= Decider.longestRest else {
-            throw Refusal(field: "rest", value: DurationText.clock(milliseconds),
-                          allowed: "a rest between sets is 0:01 to 60:00, e.g. 90s, 2:30 or 3m")
-        }
-        return [context.event(.setRested(SetRested(set: id, durationMilliseconds: milliseconds)))]
-    }
-
     /// A set that exists, is not deleted and is not in a discarded workout.
     func liveSet(_ id: EventID) throws(Refusal) -> LoggedSet {
         guard let set = state.set(id) else {
@@ -124,5 +111,22 @@ extension Decider {
             throw Refusal(field: "set", value: id.short, allowed: "its workout was discarded")
         }
         return set
+    }
+}
+
+extension SetRested: RecordedFact {
+    /// The longest rest between two sets: an hour covers the longest rest a heavy single takes;
+    /// a longer gap is the end of the session, not a rest.
+    static let longestRest: Int64 = 3_600_000
+
+    public var payload: EventPayload { .setRested(self) }
+
+    /// A rest of 1 s to 60 min after a live set.
+    public func check(in state: WlogState, context: DecideContext) throws(Refusal) {
+        _ = try Decider(state: state, context: context).liveSet(set)
+        guard durationMilliseconds >= 1_000, durationMilliseconds <= Self.longestRest else {
+            throw Refusal(field: "rest", value: DurationText.clock(durationMilliseconds),
+                          allowed: "a rest between sets is 0:01 to 60:00, e.g. 90s, 2:30 or 3m")
+        }
     }
 }

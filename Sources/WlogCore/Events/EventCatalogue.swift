@@ -65,6 +65,39 @@ public enum EventPayload: Sendable, Hashable {
     case goalSet(GoalSet)
     case readinessRecorded(ReadinessRecorded)
 
+    /// The payload's value, for a reader that asks what it conforms to (the CLI's audit asks for
+    /// `AuditedEvent`) instead of switching over every type.
+    public var value: any Sendable {
+        switch self {
+        case .profileUpdated(let p): p
+        case .settingsChanged(let p): p
+        case .exerciseCreated(let p): p
+        case .exerciseUpdated(let p): p
+        case .exerciseRetired(let p): p
+        case .equipmentAdded(let p): p
+        case .equipmentUpdated(let p): p
+        case .equipmentRemoved(let p): p
+        case .routineCreated(let p): p
+        case .routineUpdated(let p): p
+        case .routineRetired(let p): p
+        case .workoutStarted(let p): p
+        case .workoutExerciseAdded(let p): p
+        case .workoutExerciseRemoved(let p): p
+        case .workoutExercisesReordered(let p): p
+        case .setLogged(let p): p
+        case .setEdited(let p): p
+        case .setDeleted(let p): p
+        case .setRested(let p): p
+        case .workoutFinished(let p): p
+        case .workoutDiscarded(let p): p
+        case .bodyweightRecorded(let p): p
+        case .bodyweightEdited(let p): p
+        case .bodyweightDeleted(let p): p
+        case .goalSet(let p): p
+        case .readinessRecorded(let p): p
+        }
+    }
+
     /// The stable type string of this payload.
     public var type: EventType {
         switch self {

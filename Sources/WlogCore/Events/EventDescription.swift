@@ -26,6 +26,17 @@ struct EventDescription: Sendable {
     let fold: Fold
     /// The payload's keys in canonical order; docs/EVENTS.md's table of the type lists the same.
     let keys: [CodecKey]
+    /// A described payload's members as a line has them (key, kind, required), in canonical order;
+    /// nil for a payload with a reader and writer of its own. What the tests build random lines
+    /// of the type from and hold docs/EVENTS.md's JSON column to.
+    let members: [Member]?
+
+    /// One member of a described payload, without its accessors.
+    struct Member: Sendable, Equatable {
+        let key: CodecKey
+        let kind: PayloadMemberKind
+        let isRequired: Bool
+    }
 
     /// A description of a type whose payload has a reader and writer of its own (`LineReader`,
     /// `LineWriter`): `keys` is what they read and write.
@@ -34,12 +45,16 @@ struct EventDescription: Sendable {
         self.changesAnyRecord = changesAnyRecord
         self.fold = fold
         self.keys = keys
+        self.members = nil
     }
 
     /// A description of a type whose payload is read and written from its `members`.
     init<Payload: DescribedPayload>(snapshotCode: UInt8, changesAnyRecord: Bool = false, fold: Fold = .state,
                                     payload: Payload.Type) {
-        self.init(snapshotCode: snapshotCode, changesAnyRecord: changesAnyRecord, fold: fold,
-                  keys: Payload.members.map { $0.key })
+        self.snapshotCode = snapshotCode
+        self.changesAnyRecord = changesAnyRecord
+        self.fold = fold
+        keys = Payload.members.map { $0.key }
+        members = Payload.members.map { Member(key: $0.key, kind: $0.kind, isRequired: $0.isRequired) }
     }
 }

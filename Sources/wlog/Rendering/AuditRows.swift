@@ -28,7 +28,6 @@ enum AuditRows {
         case .setLogged, .workoutStarted, .bodyweightRecorded, .readinessRecorded: return event.id.hex
         case .setEdited(let p): return p.set.hex
         case .setDeleted(let p): return p.set.hex
-        case .setRested(let p): return p.set.hex
         case .workoutExerciseAdded(let p): return p.workout.hex
         case .workoutExerciseRemoved(let p): return p.workout.hex
         case .workoutExercisesReordered(let p): return p.workout.hex
@@ -44,6 +43,7 @@ enum AuditRows {
         case .routineCreated(let r), .routineUpdated(let r): return r.id
         case .routineRetired(let p): return p.id
         case .profileUpdated, .settingsChanged, .goalSet: return nil
+        default: return audited(event)?.auditSubject ?? event.id.hex
         }
     }
 
@@ -63,7 +63,6 @@ enum AuditRows {
             if let diff = versionDiff(event, set: p.set, state: state, line: line), !diff.isEmpty { return diff }
             return "set " + p.set.short + " edited"
         case .setDeleted(let p): return "deleted" + (p.reason.map { ": " + $0 } ?? "")
-        case .setRested(let p): return "rested " + DurationText.clock(p.durationMilliseconds)
         case .workoutStarted(let p): return "started " + (p.name ?? "workout") + (p.routine.map { " (routine \($0))" } ?? "")
         case .workoutFinished(let p):
             var parts = ["finished"]
@@ -104,8 +103,12 @@ enum AuditRows {
         case .routineCreated(let r): return "created " + r.name
         case .routineUpdated(let r): return "updated " + r.name
         case .routineRetired: return "retired"
+        default: return audited(event)?.auditChange(unit: unit) ?? event.type.rawValue
         }
     }
+
+    /// The event's payload when its type says for itself what audit shows (`AuditedEvent`).
+    private static func audited(_ event: Event) -> (any AuditedEvent)? { event.payload.value as? any AuditedEvent }
 
     /// `reps 5 → 6, weight 100 kg → 102.5 kg`: what an edit changed, from the set's versions.
     static func versionDiff(_ event: Event, set id: EventID, state: WlogState, line: SetLine) -> String? {

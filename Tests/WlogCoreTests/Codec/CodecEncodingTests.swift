@@ -1,5 +1,5 @@
 import Testing
-import WlogCore
+@testable import WlogCore
 
 /// Byte-exact canonical lines, one hand-written expectation per event type.
 @Suite("Codec: canonical encoding")
@@ -86,9 +86,12 @@ struct CodecEncodingTests {
         (.routineRetired(RoutineRetired(id: "ppl")), #","routine":"ppl"}"#),
     ]
 
-    @Test("every event type has a hand-written expectation")
-    func coversEveryType() {
-        #expect(Set(Self.cases.map(\.0.type)) == Set(EventType.allCases))
+    /// Every type with a reader and writer of its own has an expectation here; a described
+    /// payload's bytes follow from its member list, pinned by its example in docs/EVENTS.md.
+    @Test("every event type with its own writer has a hand-written expectation")
+    func coversEveryHandWrittenType() {
+        let handWritten = EventType.allCases.filter { $0.described.members == nil }
+        #expect(Set(Self.cases.map(\.0.type)).isSuperset(of: handWritten))
     }
 
     @Test("encode writes exactly the expected line; decode reads it back", arguments: 0..<cases.count)

@@ -18,6 +18,16 @@ enum GoldenFile {
 
 @Suite("Codec: golden journal v1")
 struct CodecGoldenJournalTests {
+    /// The types the golden journal holds a line of: every type up to `set.rested`.
+    static let typesOfV1: Set<EventType> = [
+        .profileUpdated, .settingsChanged, .exerciseCreated, .exerciseUpdated, .exerciseRetired,
+        .equipmentAdded, .equipmentUpdated, .equipmentRemoved, .routineCreated, .routineUpdated,
+        .routineRetired, .workoutStarted, .workoutExerciseAdded, .workoutExerciseRemoved,
+        .workoutExercisesReordered, .setLogged, .setEdited, .setDeleted, .setRested, .workoutFinished,
+        .workoutDiscarded, .bodyweightRecorded, .bodyweightEdited, .bodyweightDeleted, .goalSet,
+        .readinessRecorded,
+    ]
+
     @Test("every line decodes and re-encodes byte for byte")
     func byteExact() throws {
         let data = try Data(contentsOf: GoldenFile.directory.appendingPathComponent("journal-v1.jsonl"))
@@ -36,7 +46,9 @@ struct CodecGoldenJournalTests {
             #expect(event.seq == UInt64(index + 1), "seq is dense from 1")
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
-        #expect(types == Set(EventType.allCases), "missing: \(Set(EventType.allCases).subtracting(types))")
+        // The file of format v1 as it was frozen: every type of v1 is in it. A type added since is
+        // pinned by its example in docs/EVENTS.md (EventDescriptionTests), not by a new line here.
+        #expect(types.isSuperset(of: Self.typesOfV1), "missing: \(Self.typesOfV1.subtracting(types))")
     }
 
     @Test("ids are unique and every reference points to an earlier event")

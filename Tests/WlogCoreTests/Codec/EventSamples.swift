@@ -1,4 +1,4 @@
-import WlogCore
+@testable import WlogCore
 
 /// Random events of every type for the codec's property and fuzz tests.
 enum EventSamples {
@@ -86,6 +86,7 @@ enum EventSamples {
     }
 
     static func payload<G: RandomNumberGenerator>(_ rng: inout G, _ t: EventType) -> EventPayload {
+        if let members = t.described.members { return described(&rng, t, members) }
         switch t {
         case .profileUpdated:
             return .profileUpdated(ProfileUpdated(
@@ -112,13 +113,11 @@ enum EventSamples {
                 secondary: maybe(&rng) { picks(&$0, MuscleGroup.self) }, equipment: maybe(&rng) { pick(&$0, Equipment.self) },
                 pattern: maybe(&rng) { pick(&$0, MovementPattern.self) }, prReps: maybe(&rng, int), pinnedNote: maybe(&rng, text),
                 attachment: maybe(&rng, text), aliases: maybe(&rng) { r in (0..<Int.random(in: 0...2, using: &r)).map { _ in text(&r) } }))
-        case .exerciseRetired: return .exerciseRetired(ExerciseRetired(exercise: slug(&rng)))
         case .equipmentAdded, .equipmentUpdated:
             let item = EquipmentItem(id: slug(&rng), name: text(&rng), type: pick(&rng, EquipmentType.self),
                                      weights: (0..<Int.random(in: 0...4, using: &rng)).map { _ in mass(&rng) },
                                      location: maybe(&rng) { pick(&$0, EquipmentLocation.self) }, available: Bool.random(using: &rng))
             return t == .equipmentAdded ? .equipmentAdded(item) : .equipmentUpdated(item)
-        case .equipmentRemoved: return .equipmentRemoved(EquipmentRemoved(id: slug(&rng)))
         case .routineCreated, .routineUpdated:
             let days = (0..<Int.random(in: 0...3, using: &rng)).map { i in
                 RoutineDay(index: i + 1, title: text(&rng), exercises: (0..<Int.random(in: 0...3, using: &rng)).map { _ in planned(&rng) })
@@ -126,7 +125,6 @@ enum EventSamples {
             let routine = Routine(id: slug(&rng), name: text(&rng), weeks: maybe(&rng, int),
                                   deloadWeeks: (0..<Int.random(in: 0...2, using: &rng)).map { _ in int(&rng) }, days: days)
             return t == .routineCreated ? .routineCreated(routine) : .routineUpdated(routine)
-        case .routineRetired: return .routineRetired(RoutineRetired(id: slug(&rng)))
         case .workoutStarted:
             return .workoutStarted(WorkoutStarted(
                 name: maybe(&rng, text), routine: maybe(&rng, slug), day: maybe(&rng, int),
@@ -135,8 +133,6 @@ enum EventSamples {
         case .workoutExerciseAdded:
             return .workoutExerciseAdded(WorkoutExerciseAdded(workout: id(&rng), exercise: slug(&rng),
                                                               position: maybe(&rng, int), notes: maybe(&rng, text)))
-        case .workoutExerciseRemoved:
-            return .workoutExerciseRemoved(WorkoutExerciseRemoved(workout: id(&rng), exercise: slug(&rng)))
         case .workoutExercisesReordered:
             return .workoutExercisesReordered(WorkoutExercisesReordered(
                 workout: id(&rng), exercises: (0..<Int.random(in: 0...4, using: &rng)).map { _ in slug(&rng) }))
@@ -153,22 +149,46 @@ enum EventSamples {
                 durationMilliseconds: maybe(&rng) { Int64.random(in: 0...Int64.max, using: &$0) }, rpe: maybe(&rng, rpe),
                 effort: maybe(&rng, rating), setType: maybe(&rng) { pick(&$0, SetType.self) },
                 done: maybe(&rng) { Bool.random(using: &$0) }, notes: maybe(&rng, text)))
-        case .setDeleted: return .setDeleted(SetDeleted(set: id(&rng), reason: maybe(&rng, text)))
-        case .setRested: return .setRested(SetRested(set: id(&rng), durationMilliseconds: Int64.random(in: 0...Int64(Int32.max), using: &rng)))
-        case .workoutFinished:
-            return .workoutFinished(WorkoutFinished(workout: id(&rng), notes: maybe(&rng, text),
-                                                    soreness: maybe(&rng, rating), sessionRPE: maybe(&rng, rpe)))
-        case .workoutDiscarded: return .workoutDiscarded(WorkoutDiscarded(workout: id(&rng)))
         case .bodyweightRecorded: return .bodyweightRecorded(BodyweightRecorded(weight: mass(&rng), notes: maybe(&rng, text)))
         case .bodyweightEdited:
             return .bodyweightEdited(BodyweightEdited(entry: id(&rng), weight: maybe(&rng, mass), at: maybe(&rng, zoned),
                                                       notes: maybe(&rng, text)))
-        case .bodyweightDeleted: return .bodyweightDeleted(BodyweightDeleted(entry: id(&rng)))
         case .goalSet: return .goalSet(GoalSet(weight: maybe(&rng, mass)))
-        case .readinessRecorded:
-            return .readinessRecorded(ReadinessRecorded(
-                mobility: maybe(&rng, rating), soreness: maybe(&rng, rating), sleep: maybe(&rng, rating),
-                energy: maybe(&rng, rating), pain: Bool.random(using: &rng), note: maybe(&rng, text)))
+        default: preconditionFailure("\(t.rawValue) is described: made from its members above")
         }
+    }
+
+    /// A random event of a described type: a line with its required members and about half of
+    /// the others, each a random value of its kind, read by the codec.
+    static func described<G: RandomNumberGenerator>(_ rng: inout G, _ t: EventType,
+                                                    _ members: [EventDescription.Member]) -> EventPayload {
+        var line = #"{"seq":1,"id":"# + quoted(id(&rng).hex) + #","type":"# + quoted(t.rawValue)
+            + #","v":1,"at":"2026-01-01T00:00:00.000Z","tz":0,"recorded":"2026-01-01T00:00:00.000Z","actor":"user""#
+        for member in members where member.isRequired || Bool.random(using: &rng) {
+            line += ",\"" + member.key.rawValue + "\":"
+            switch member.kind {
+            case .id: line += quoted(id(&rng).hex)
+            case .string: line += quoted(Bool.random(using: &rng) ? text(&rng) : slug(&rng))
+            case .rating: line += String(Int.random(in: 1...5, using: &rng))
+            case .rpe: line += rpe(&rng).text
+            case .flag: line += "true"
+            case .milliseconds: line += String(Int64.random(in: 0...Int64(Int32.max), using: &rng))
+            }
+        }
+        return try! EventCodec.decode(line + "}").payload
+    }
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

@@ -31,22 +31,22 @@ struct RestsTakenTests {
 
     @Test func decideRecordsARestAfterALiveSet() throws {
         let (state, first, _) = try Self.twoSets()
-        let events = try decide(.recordRest(set: first, milliseconds: 150_000), state: state, context: Self.later())
+        let events = try decide(.record(SetRested(set: first, durationMilliseconds: 150_000)), state: state, context: Self.later())
         #expect(events.map(\.payload) == [.setRested(SetRested(set: first, durationMilliseconds: 150_000))])
         #expect(WlogState.replay(events, from: state).restsTaken() == [first: 150_000])
     }
 
     @Test func decideRefusesAnUnknownOrDeletedSetAndARestOutOfRange() throws {
         let (state, first, second) = try Self.twoSets()
-        #expect(refusal(.recordRest(set: eid(7), milliseconds: 90_000), state)?.message
+        #expect(refusal(.record(SetRested(set: eid(7), durationMilliseconds: 90_000)), state)?.message
                 == "set: 00000000 is unknown — no set has this id; see `wlog history`")
-        #expect(refusal(.recordRest(set: first, milliseconds: 400), state)?.message
+        #expect(refusal(.record(SetRested(set: first, durationMilliseconds: 400)), state)?.message
                 == "rest: 0:00 is not allowed — a rest between sets is 0:01 to 60:00, e.g. 90s, 2:30 or 3m")
-        #expect(refusal(.recordRest(set: first, milliseconds: 3_600_001), state)?.message
+        #expect(refusal(.record(SetRested(set: first, durationMilliseconds: 3_600_001)), state)?.message
                 == "rest: 1:00:00 is not allowed — a rest between sets is 0:01 to 60:00, e.g. 90s, 2:30 or 3m")
-        #expect(refusal(.recordRest(set: first, milliseconds: 3_600_000), state) == nil)
+        #expect(refusal(.record(SetRested(set: first, durationMilliseconds: 3_600_000)), state) == nil)
         let deleted = WlogState.replay(try decide(.deleteSet(id: second, reason: nil), state: state, context: Self.later()), from: state)
-        #expect(refusal(.recordRest(set: second, milliseconds: 90_000), deleted)?.message
+        #expect(refusal(.record(SetRested(set: second, durationMilliseconds: 90_000)), deleted)?.message
                 == "set: 00000000 is already deleted — a deleted set cannot be edited or deleted again")
     }
 

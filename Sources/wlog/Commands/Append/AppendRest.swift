@@ -21,11 +21,16 @@ struct AppendRest: ParsableCommand {
             guard let milliseconds = DurationText.parse(duration) else {
                 throw WlogError.usage("DURATION '\(duration)' is not a duration; use e.g. 90s, 2:30 or 3m")
             }
-            return .recordRest(set: id, milliseconds: milliseconds)
+            return .record(SetRested(set: id, durationMilliseconds: milliseconds))
         }
         for event in outcome.appended {
             guard case .setRested(let rest) = event.payload else { continue }
             print(rest.set.short + "  rested " + DurationText.clock(rest.durationMilliseconds))
         }
     }
+}
+
+extension SetRested: AuditedEvent {
+    var auditSubject: String? { self.set.hex }
+    func auditChange(unit: MassUnit) -> String { "rested " + DurationText.clock(durationMilliseconds) }
 }

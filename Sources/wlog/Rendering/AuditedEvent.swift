@@ -1,0 +1,11 @@
+import WlogCore
+
+/// What `wlog audit` says of an event whose type `AuditRows` has no case for. The payload of a
+/// type conforms beside the command that writes it (`AppendRest.swift` for `set.rested`), so a
+/// new event type adds no line to `AuditRows`.
+protocol AuditedEvent {
+    /// The id of what the event is about (a set, a workout…); nil when it is about itself.
+    var auditSubject: String? { get }
+    /// The event as a lifter reads it: `rested 2:30`.
+    func auditChange(unit: MassUnit) -> String
+}
