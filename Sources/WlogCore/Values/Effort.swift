@@ -50,6 +50,14 @@ public struct Rating: Sendable, Hashable, Comparable, Codable {
         self.value = UInt8(value)
     }
 
+    /// The lowest rating, 1 (also what a described payload's required rating holds until read).
+    public static let lowest = Rating(checked: 1)
+
+    private init(checked value: UInt8) {
+        assert((1...5).contains(value))
+        self.value = value
+    }
+
     public static func < (lhs: Rating, rhs: Rating) -> Bool { lhs.value < rhs.value }
 }
 
