@@ -60,3 +60,16 @@ extension Decider {
         return entry
     }
 }
+
+extension SorenessRecorded: RecordedFact {
+    public var payload: EventPayload { .sorenessRecorded(self) }
+
+    /// A muscle group a lifter trains with weights (`MuscleGroup` by its name; cardio is none).
+    public func check(in state: WlogState, context: DecideContext) throws(Refusal) {
+        let groups = MuscleGroup.allCases.filter { $0 != .cardio }
+        guard let named = MuscleGroup(rawValue: group), groups.contains(named) else {
+            throw Refusal(field: "group", value: group,
+                          allowed: "a muscle group: " + groups.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+}

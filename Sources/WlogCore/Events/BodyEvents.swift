@@ -59,6 +59,21 @@ public struct ReadinessRecorded: Sendable, Hashable {
     }
 }
 
+/// `soreness.recorded`: how sore one muscle group is (delayed-onset soreness, the day or two
+/// after training it), 1 (not sore) to 5 (very sore).
+public struct SorenessRecorded: Sendable, Hashable {
+    /// The muscle group's name as `MuscleGroup` writes it (`Legs`).
+    public var group: String
+    public var soreness: Rating
+    public var note: String?
+
+    public init(group: String, soreness: Rating, note: String? = nil) {
+        self.group = group
+        self.soreness = soreness
+        self.note = note
+    }
+}
+
 extension BodyweightRecorded {
     static let described = EventDescription(snapshotCode: 20, keys: [.weight, .unit, .notes])
 }
@@ -90,4 +105,14 @@ extension ReadinessRecorded: DescribedPayload {
         .string(.note, { $0.note }, { $0.note = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 24, fold: .kept, payload: Self.self)
+}
+
+extension SorenessRecorded: DescribedPayload {
+    init() { self.init(group: "", soreness: Rating.lowest) }
+    static let members: [PayloadMember<Self>] = [
+        .string(.group, { $0.group }, { $0.group = $1 }),
+        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .string(.note, { $0.note }, { $0.note = $1 }),
+    ]
+    static let described = EventDescription(snapshotCode: 26, fold: .kept, payload: Self.self)
 }

@@ -34,6 +34,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, Codable {
     case bodyweightDeleted = "bodyweight.deleted"
     case goalSet = "goal.set"
     case readinessRecorded = "readiness.recorded"
+    case sorenessRecorded = "soreness.recorded"
 }
 
 /// The payload of an event, one case per type of the catalogue.
@@ -64,6 +65,7 @@ public enum EventPayload: Sendable, Hashable {
     case bodyweightDeleted(BodyweightDeleted)
     case goalSet(GoalSet)
     case readinessRecorded(ReadinessRecorded)
+    case sorenessRecorded(SorenessRecorded)
 
     /// The payload's value, for a reader that asks what it conforms to (the CLI's audit asks for
     /// `AuditedEvent`) instead of switching over every type.
@@ -95,6 +97,7 @@ public enum EventPayload: Sendable, Hashable {
         case .bodyweightDeleted(let p): p
         case .goalSet(let p): p
         case .readinessRecorded(let p): p
+        case .sorenessRecorded(let p): p
         }
     }
 
@@ -127,6 +130,7 @@ public enum EventPayload: Sendable, Hashable {
         case .bodyweightDeleted: return .bodyweightDeleted
         case .goalSet: return .goalSet
         case .readinessRecorded: return .readinessRecorded
+        case .sorenessRecorded: return .sorenessRecorded
         }
     }
 }
@@ -161,6 +165,7 @@ extension EventType {
         case .bodyweightDeleted: BodyweightDeleted.described
         case .goalSet: GoalSet.described
         case .readinessRecorded: ReadinessRecorded.described
+        case .sorenessRecorded: SorenessRecorded.described
         }
     }
 }
@@ -193,6 +198,7 @@ extension LineWriter {
         case .bodyweightDeleted(let p): self.payload(p)
         case .goalSet(let p): self.payload(p)
         case .readinessRecorded(let p): self.payload(p)
+        case .sorenessRecorded(let p): self.payload(p)
         }
     }
 }
@@ -217,6 +223,7 @@ extension LineReader {
         case .bodyweightDeleted: return .bodyweightDeleted(try payload(BodyweightDeleted.self, first: first, env: &env))
         case .goalSet: return .goalSet(try goalSet(first, &env))
         case .readinessRecorded: return .readinessRecorded(try payload(ReadinessRecorded.self, first: first, env: &env))
+        case .sorenessRecorded: return .sorenessRecorded(try payload(SorenessRecorded.self, first: first, env: &env))
         case .profileUpdated: return .profileUpdated(try profileUpdated(first, &env))
         case .settingsChanged: return .settingsChanged(try settingsChanged(first, &env))
         case .exerciseCreated: return .exerciseCreated(try exerciseCreated(first, &env))
