@@ -162,13 +162,13 @@ enum EventSamples {
     /// the others, each a random value of its kind, read by the codec.
     static func described<G: RandomNumberGenerator>(_ rng: inout G, _ t: EventType,
                                                     _ members: [EventDescription.Member]) -> EventPayload {
-        var line = #"{"seq":1,"id":"# + quoted(id(&rng).hex) + #","type":"# + quoted(t.rawValue)
+        var line = #"{"seq":1,"id":"# + JSONString.quoted(id(&rng).hex) + #","type":"# + JSONString.quoted(t.rawValue)
             + #","v":1,"at":"2026-01-01T00:00:00.000Z","tz":0,"recorded":"2026-01-01T00:00:00.000Z","actor":"user""#
         for member in members where member.isRequired || Bool.random(using: &rng) {
             line += ",\"" + member.key.rawValue + "\":"
             switch member.kind {
-            case .id: line += quoted(id(&rng).hex)
-            case .string: line += quoted(Bool.random(using: &rng) ? text(&rng) : slug(&rng))
+            case .id: line += JSONString.quoted(id(&rng).hex)
+            case .string: line += JSONString.quoted(Bool.random(using: &rng) ? text(&rng) : slug(&rng))
             case .rating: line += String(Int.random(in: 1...5, using: &rng))
             case .rpe: line += rpe(&rng).text
             case .flag: line += "true"
@@ -176,19 +176,5 @@ enum EventSamples {
             }
         }
         return try! EventCodec.decode(line + "}").payload
-    }
-
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
