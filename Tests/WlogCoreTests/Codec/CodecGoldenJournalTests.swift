@@ -18,12 +18,13 @@ enum GoldenFile {
 
 @Suite("Codec: golden journal v1")
 struct CodecGoldenJournalTests {
-    /// The types the golden journal holds a line of: every type up to `set.rested`.
+    /// The types the golden journal holds a line of: the types of format v1 as it was frozen,
+    /// before `set.rested`.
     static let typesOfV1: Set<EventType> = [
         .profileUpdated, .settingsChanged, .exerciseCreated, .exerciseUpdated, .exerciseRetired,
         .equipmentAdded, .equipmentUpdated, .equipmentRemoved, .routineCreated, .routineUpdated,
         .routineRetired, .workoutStarted, .workoutExerciseAdded, .workoutExerciseRemoved,
-        .workoutExercisesReordered, .setLogged, .setEdited, .setDeleted, .setRested, .workoutFinished,
+        .workoutExercisesReordered, .setLogged, .setEdited, .setDeleted, .workoutFinished,
         .workoutDiscarded, .bodyweightRecorded, .bodyweightEdited, .bodyweightDeleted, .goalSet,
         .readinessRecorded,
     ]
