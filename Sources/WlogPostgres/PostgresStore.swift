@@ -174,6 +174,9 @@ public final class PostgresStore: LifterStore {
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
         var state = slot.state ?? .initial
+        // A lifter folded from the start: index where its workouts' rows begin as they come
+        // (a write's answer asks for the set's place in its workout).
+        if slot.state == nil { state.indexWorkoutRows() }
         slot.state = nil
         defer {
             slot.state = state

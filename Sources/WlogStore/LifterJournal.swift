@@ -265,6 +265,8 @@ final class LifterJournal: Sendable {
             slot.state = .initial
             slot.journalID = reader.header.journal
             slot.state?.reserveCapacity(events: reader.estimatedLineCount())
+            // A write's answer asks for the set's place in its workout: index as the rows come.
+            slot.state?.indexWorkoutRows()
         }
         catalogs.drop()
         var state = slot.state ?? .initial
@@ -274,6 +276,7 @@ final class LifterJournal: Sendable {
         if status.lastSequence < state.lastSeq {
             // The journal was cut back (`wlog repair` quarantined a damaged tail): fold it again.
             state = .initial
+            state.indexWorkoutRows()
             status = try fold(reader, into: &state, prefix: nil)
             slot.answers.removeAll()
         }

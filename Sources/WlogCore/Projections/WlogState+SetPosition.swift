@@ -3,8 +3,9 @@ extension WlogState {
     /// order: its index in that exercise's sets of `workoutSummary` (0 for the first). Nil for an
     /// unknown, deleted or discarded set.
     ///
-    /// One pass over the ledger's rows comparing their exercise and workout slots: no set is made
-    /// and no workout indexed (what a write's answer needs, without a summary of the workout).
+    /// One pass over the ledger's rows comparing their exercise and workout slots, from the
+    /// workout's first row when the state is indexed (`indexWorkoutRows()`): no set is made and
+    /// no workout summarised (what a write's answer needs).
     public func positionInWorkout(ofSet id: EventID) -> Int? {
         guard let index = setSlot(id) else { return nil }
         let ledger = sets
@@ -19,7 +20,9 @@ extension WlogState {
         let me = Int32(truncatingIfNeeded: index)
         var position = 0
         ledger.rows.withUnsafeBufferPointer { rows in
-            for other in rows.indices where sameExercise[Int(rows[other].exercise)] {
+            // A set of a workout is never before the workout's first row (`SetLedger+WorkoutRows`).
+            let start = row.workout >= 0 ? ledger.firstRow(ofWorkout: row.workout) : 0
+            for other in start..<rows.count where sameExercise[Int(rows[other].exercise)] {
                 let candidate = rows[other]
                 guard other != index, !candidate.isDeleted, ledger.before(Int32(truncatingIfNeeded: other), me) else { continue }
                 if workout != nil {
@@ -32,4 +35,11 @@ extension WlogState {
         }
         return position
     }
+}
+
+extension WlogState {
+    /// Indexes where each workout's sets begin, so `positionInWorkout(ofSet:)` walks the rows from
+    /// there rather than from the first; every later fold keeps the index. For a state that lives
+    /// on and answers writes (a server's lifter); a state replayed for one command has no need.
+    public mutating func indexWorkoutRows() { sets.indexWorkoutRows() }
 }

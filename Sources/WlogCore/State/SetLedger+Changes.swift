@@ -42,6 +42,7 @@ extension SetLedger {
         let moved = before.performed != current.performed
         if moved { unplace(Int32(truncatingIfNeeded: index)) }
         rows[index] = before
+        noteWorkout(ofRow: index)
         if moved { place(Int32(truncatingIfNeeded: index)) }
     }
 }

@@ -139,6 +139,7 @@ extension SetLedger {
         if moved { unplace(Int32(truncatingIfNeeded: index)) }
         rows[index] = row(set, recorded: event.envelope.recorded, actor: event.envelope.actor, change: change,
                           previousExtra: current.extra)
+        noteWorkout(ofRow: index)
         if moved { place(Int32(truncatingIfNeeded: index)) }
     }
 }

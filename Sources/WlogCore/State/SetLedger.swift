@@ -29,6 +29,9 @@ struct SetLedger: Sendable {
     /// The edit and delete stamps, by `SetRow.change`.
     var changes: [SetChange] = []
 
+    /// Per workout slot, the row its rows begin at, once indexed (`SetLedger+WorkoutRows.swift`).
+    var workoutFirstRows: [Int32]?
+
     /// Row indices in history order, except the rows in `pending`.
     var order: PlainArray<Int32> = []
     /// Rows placed out of history order since the last merge, unsorted.

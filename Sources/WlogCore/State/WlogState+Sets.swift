@@ -71,6 +71,7 @@ extension WlogState {
             effort: p.effort, setType: p.setType, done: p.done, notes: p.notes, isDeleted: false,
             recorded: recorded, actor: actor, change: -1)
         sets.rows.append(row)
+        sets.noteWorkout(ofRow: index)
         sets.place(Int32(truncatingIfNeeded: index))
         if !recordsCache.isEmpty { updateRecordsCache(afterLogging: index) }
     }

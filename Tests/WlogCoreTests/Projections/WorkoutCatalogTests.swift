@@ -64,4 +64,44 @@ struct WorkoutCatalogTests {
         for set in gone { #expect(state.positionInWorkout(ofSet: set.id) == nil) }
         #expect(state.positionInWorkout(ofSet: EventID(high: 1, low: 2)) == nil)
     }
+
+    /// A state indexed where its workouts' rows begin (`indexWorkoutRows`, as a server's lifter)
+    /// answers every set's position as the plain state does, indexed before the fold or after it,
+    /// also after edits that move early sets into workouts started long after them and late sets
+    /// into early workouts.
+    @Test func anIndexedStateAnswersPositionsAsThePlainOne() throws {
+        let collector = GeneratedEvents()
+        var lifer = Lifer(seed: 21, years: 2, end: Clock.day(2026, 11, 20), ids: .wlog, sink: collector)
+        try lifer.run()
+        var events = collector.events
+        let workouts = events.filter { $0.type == .workoutStarted }.map(\.id)
+        let sets = events.filter { $0.type == .setLogged }.map(\.id)
+        var rng = EventSamples.SeededRNG(seed: 21)
+        var seq = events.last?.seq ?? 0
+        for round in 0..<300 {
+            // Early sets into late workouts, late sets into early ones; every seventh edit names no workout.
+            guard let set = (round % 2 == 0 ? sets.prefix(sets.count / 3) : sets.suffix(sets.count / 3)).randomElement(using: &rng),
+                  let workout = (round % 2 == 0 ? workouts.suffix(40) : workouts.prefix(40)).randomElement(using: &rng) else { continue }
+            seq += 1
+            let at = Clock.at(2026, 11, 21, 7).adding(milliseconds: Int64(round) * 60_000)
+            events.append(Event(envelope: Envelope(seq: seq, id: EventID(high: 0x77, low: UInt64(round)),
+                                                   occurred: ZonedInstant(at, offsetMinutes: 60), recorded: at),
+                                payload: .setEdited(SetEdited(set: set, workout: round % 7 == 0 ? nil : workout))))
+        }
+        let plain = WlogState.replay(events, from: .initial)
+        var before = WlogState.initial
+        before.indexWorkoutRows()
+        before = WlogState.replay(events, from: before)
+        var after = WlogState.replay(events.prefix(events.count / 2), from: .initial)
+        after.indexWorkoutRows()
+        after = WlogState.replay(events.dropFirst(events.count / 2), from: after)
+        var checked = 0
+        for set in plain.allSets {
+            let expected = plain.positionInWorkout(ofSet: set.id)
+            #expect(before.positionInWorkout(ofSet: set.id) == expected && after.positionInWorkout(ofSet: set.id) == expected, "\(set.id)")
+            if expected != nil { checked += 1 }
+        }
+        #expect(checked > 10_000)
+        #expect(before == plain && after == plain, "the index is not part of the state's content")
+    }
 }
