@@ -14,15 +14,9 @@ struct SorenessCommand: ParsableCommand {
             columns group, soreness, felt_at, note.
             """)
 
-    @Argument(help: "The muscle group.")
-    var group: MuscleGroup?
-
-    @Argument(help: "How sore: 1 (not sore) to 5 (very sore).")
-    var rating: Int?
-
-    @Option(help: "What it is like, e.g. \"stairs hurt\".")
-    var note: String?
-
+    @Argument(help: "The muscle group.") var group: MuscleGroup?
+    @Argument(help: "How sore: 1 (not sore) to 5 (very sore).") var rating: Int?
+    @Option(help: "What it is like, e.g. \"stairs hurt\".") var note: String?
     @OptionGroup var retry: RetryID
 
     func validate() throws {
