@@ -2,9 +2,10 @@
 ///
 /// Adding a command: a fact recorded as stated is a `RecordedFact` (its rule in the `Decider+`
 /// file of its concept) sent as `.record`; any other command has its case here and its line in
-/// `Decider.decide(_:)` below, its rule in the `Decider+` file of its concept. Commands carry what the lifter typed — exercise names rather than ids, RPE and ratings as raw
-/// numbers — so that `decide` can refuse bad input naming the field. `decide` turns a command
-/// into the events of one atomic commit.
+/// `Decider.decide(_:)` below, its rule in the `Decider+` file of its concept. Commands carry
+/// what the lifter typed — exercise names rather than ids, RPE and ratings as raw numbers — so
+/// that `decide` can refuse bad input naming the field. `decide` turns a command into the events
+/// of one atomic commit.
 public enum Command: Sendable {
     /// Log one set, or `count` identical sets (`225lbx5x3`).
     case logSets(LogSets)
