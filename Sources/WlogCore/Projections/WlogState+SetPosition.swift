@@ -19,9 +19,10 @@ extension WlogState {
         let day = row.workout >= 0 ? nil : ledger.performed(row).localDay
         let me = Int32(truncatingIfNeeded: index)
         var position = 0
+        // No set of the workout comes before the first row of any slot naming it (`SetLedger+WorkoutRows`).
+        let start = sameWorkout.indices.lazy.filter { sameWorkout[$0] }
+            .map { ledger.firstRow(ofWorkout: Int32(truncatingIfNeeded: $0)) }.min() ?? 0
         ledger.rows.withUnsafeBufferPointer { rows in
-            // A set of a workout is never before the workout's first row (`SetLedger+WorkoutRows`).
-            let start = row.workout >= 0 ? ledger.firstRow(ofWorkout: row.workout) : 0
             for other in start..<rows.count where sameExercise[Int(rows[other].exercise)] {
                 let candidate = rows[other]
                 guard other != index, !candidate.isDeleted, ledger.before(Int32(truncatingIfNeeded: other), me) else { continue }
