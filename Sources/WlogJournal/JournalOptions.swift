@@ -26,6 +26,11 @@ public struct JournalOptions: Sendable {
     public var faultHook: (@Sendable (FaultPoint) -> Void)?
     /// How much of each sealed chunk `JournalWriter.open` reads (default `.full`).
     public var sealedCheck: SealedCheck = .full
+    /// How often the writer key is kept beside the journal (`WriterKey.record`): `.zero` (the
+    /// default) after every commit; longer, at most once per interval and at `close`, for a
+    /// writer kept open across many commits (a server's). A record skipped is never wrong, only
+    /// stale: the next writer of a file its record does not match draws a new key.
+    public var keyRecordInterval: Duration = .zero
 
     /// How much of each sealed chunk `JournalWriter.open` reads.
     public enum SealedCheck: Sendable, Equatable {

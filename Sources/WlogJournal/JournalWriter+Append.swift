@@ -12,7 +12,8 @@ extension JournalWriter {
     /// commit) already holds are skipped and listed in `duplicates`. The rest get dense sequence
     /// numbers `lastSequence + 1…` spliced in as `{"seq":N,…`, are written as one frame with one
     /// `write` and, with full durability, synced before this returns.
-    /// Afterwards the writer key is kept with the file's new identity (`WriterKey.record`).
+    /// Afterwards the writer key is kept with the file's new identity (`WriterKey.record`), at
+    /// most once per `JournalOptions.keyRecordInterval`.
     /// - Parameters:
     ///   - expectedLastSequence: if given and not the journal's last sequence, nothing is
     ///     appended and `JournalError.conflict` is thrown.
@@ -91,7 +92,11 @@ extension JournalWriter {
         if tailBytes > options.sealThreshold {
             do { receipt.sealed = try seal() } catch let error as JournalError { receipt.sealError = error }
         }
-        WriterKey.record(writerKey, journal: path, fd: fd, ownership: FileOwnership.of(descriptor: fd))
+        if let last = keyRecorded, ContinuousClock.now - last < options.keyRecordInterval {
+            keyUnrecorded = true
+        } else {
+            recordKey()
+        }
         return receipt
     }
 

@@ -11,6 +11,8 @@ extension JournalWriter {
     /// Releases the lock and keeps the file open and what the writer knows of it (its end, hot
     /// tail, chain and ids). Until `resume()`, other writers may take the lock and this one
     /// refuses to append (`JournalError.closed`). The compressor's buffers are freed meanwhile.
+    /// A writer key not yet kept (`JournalOptions.keyRecordInterval`) stays unkept: another
+    /// writer meanwhile finds the record stale and draws a key of its own.
     public func suspend() {
         lock?.unlock()
         encoder.release()
@@ -25,7 +27,10 @@ extension JournalWriter {
         guard fd >= 0, failure == nil, let lock else { return false }
         try lock.relock(timeout: options.lockTimeout)
         var open = stat(), named = stat()
-        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
-        return open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
+        let same = fstat(fd, &open) == 0 && stat(path, &named) == 0
+            && open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
+        // A changed file is not this writer's to describe: its key is not kept at `close`.
+        if !same { keyUnrecorded = false }
+        return same
     }
 }

@@ -49,6 +49,9 @@ public final class JournalWriter {
     var failure: String?
     var dirty = false
     var lastSync = ContinuousClock.now
+    /// When the writer key was last kept (`keyRecordInterval`), and whether a commit came since.
+    var keyRecorded: ContinuousClock.Instant?
+    var keyUnrecorded = false
 
     /// Creates a new journal at `path` (refusing if anything exists there) and opens it.
     public static func create(
@@ -159,6 +162,7 @@ public final class JournalWriter {
             lock = nil
         }
         if dirty && failure == nil { try syncJournal() }
+        if keyUnrecorded, lock?.isHeld == true, failure == nil { recordKey() }
     }
 
     /// Throws unless the writer is open, holds the lock (not `suspend`ed) and has not failed.
@@ -181,6 +185,14 @@ public final class JournalWriter {
             failure = "fdatasync of \(what): \(String(cString: strerror(code)))"
             throw JournalError.writerFailed(path: path, cause: failure ?? "fdatasync failed")
         }
+    }
+
+    /// Keeps the writer key with the file's identity now, right after this writer's own commit
+    /// while it holds the lock (`WriterKey.record`).
+    func recordKey() {
+        WriterKey.record(writerKey, journal: path, fd: fd, ownership: FileOwnership.of(descriptor: fd))
+        keyRecorded = ContinuousClock.now
+        keyUnrecorded = false
     }
 
     /// Calls the fault hook, if any.

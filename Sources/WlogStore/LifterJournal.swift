@@ -124,6 +124,8 @@ final class LifterJournal: Sendable {
         var options = JournalOptions()
         options.sealedCheck = .trailers
         options.lockTimeout = .seconds(5)
+        // Kept open across requests: the writer key's file once a second, not once a commit.
+        options.keyRecordInterval = .seconds(1)
         let writer: JournalWriter
         do {
             writer = try JournalWriter.open(at: path, options: options)

@@ -72,4 +72,47 @@ import Testing
         #expect(try Self.key(dir.journal, append: true) == second)
         #expect(try Self.key(dir.journal) == second)
     }
+
+    /// A writer kept open across commits (`keyRecordInterval`, the server's) keeps its key once
+    /// per interval and at `close`; until then the record is stale, and a writer that reads it
+    /// draws a key of its own.
+    @Test func aWriterKeptOpenKeepsItsKeyOncePerIntervalAndAtClose() throws {
+        let dir = try TempDir()
+        var options = SuspendTests.quick
+        options.keyRecordInterval = .seconds(3600)
+        let kept = try J.create(dir.journal, options: options)
+        _ = try kept.append([Events.pending(1, 0)])
+        let first = try String(contentsOfFile: dir.journal + ".writer", encoding: .utf8)
+        #expect(first.hasPrefix("wlog-writer-key 1 " + String(kept.writerKey, radix: 16) + " "))
+        _ = try kept.append([Events.pending(1, 1)])
+        #expect(try String(contentsOfFile: dir.journal + ".writer", encoding: .utf8) == first)
+        // Stale: another writer meanwhile draws a new key.
+        kept.suspend()
+        let other = try JournalWriter.open(at: dir.journal, options: SuspendTests.quick)
+        #expect(other.writerKey != kept.writerKey)
+        try other.close()
+        #expect(try kept.resume())
+        try kept.close()
+        #expect(try String(contentsOfFile: dir.journal + ".writer", encoding: .utf8) != first)
+        #expect(try Self.key(dir.journal) == kept.writerKey)
+    }
+
+    /// A kept writer whose file another writer changed while it was suspended never keeps its
+    /// key for that file: the other writer's key stays.
+    @Test func aKeptWriterKeepsNoKeyForAFileAnotherChanged() throws {
+        let dir = try TempDir()
+        var options = SuspendTests.quick
+        options.keyRecordInterval = .seconds(3600)
+        let kept = try J.create(dir.journal, options: options)
+        _ = try kept.append([Events.pending(1, 0)])
+        _ = try kept.append([Events.pending(1, 1)])
+        kept.suspend()
+        let other = try JournalWriter.open(at: dir.journal, options: SuspendTests.quick)
+        _ = try other.append([Events.pending(1, 2)])
+        try other.close()
+        #expect(other.writerKey != kept.writerKey)
+        #expect(try kept.resume() == false)
+        try kept.close()
+        #expect(try Self.key(dir.journal) == other.writerKey)
+    }
 }
