@@ -3,20 +3,29 @@ import CLZ4
 /// Compresses lines into the two kinds of LZ4 frames the journal writes.
 final class FrameEncoder {
     private var context: OpaquePointer?
+    /// Whether the context compressed a sealed chunk (its buffers then hold megabytes).
+    private var sealedSince = false
 
     init() throws { try makeContext() }
 
     deinit { LZ4F_freeCompressionContext(context) }
 
-    /// Frees the compression context and the buffers liblz4 keeps in it (more after a seal than
-    /// after a commit): a writer kept idle between commits holds none. The next
-    /// `encode` makes a new one.
+    /// Gives the compression context back: a writer kept idle between commits holds none. A
+    /// context that only compressed commits goes to `IdleContexts` for the next writer's commit
+    /// (its buffers made and zeroed once, not once a commit); one that sealed is freed. The next
+    /// `encode` takes one again.
     func release() {
-        LZ4F_freeCompressionContext(context)
-        context = nil
+        guard let context else { return }
+        if sealedSince || !IdleContexts.keep(context) { LZ4F_freeCompressionContext(context) }
+        self.context = nil
+        sealedSince = false
     }
 
     private func makeContext() throws {
+        if let idle = IdleContexts.take() {
+            context = idle
+            return
+        }
         let code = LZ4F_createCompressionContext(&context, UInt32(LZ4F_VERSION))
         guard LZ4F_isError(code) == 0, context != nil else {
             throw JournalError.io(operation: "LZ4F_createCompressionContext", path: "-", errno: 12)
@@ -34,6 +43,7 @@ final class FrameEncoder {
     /// Commit (hot tail): fast level, 64 KiB blocks, content checksum, content size.
     func encode(_ content: UnsafeRawBufferPointer, sealed: Bool) throws -> [UInt8] {
         if context == nil { try makeContext() }
+        if sealed { sealedSince = true }
         var prefs = LZ4F_preferences_t()
         prefs.frameInfo.blockSizeID = sealed ? LZ4F_max1MB : LZ4F_max64KB
         prefs.frameInfo.blockMode = LZ4F_blockIndependent

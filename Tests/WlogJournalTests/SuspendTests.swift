@@ -69,4 +69,34 @@ import Testing
         #expect(try kept.resume() == false)
         try kept.close()
     }
+
+    /// A suspended writer gives its compression context back (`IdleContexts`) and its next commit
+    /// takes one, maybe another writer's: the bytes are those of a writer that never let go, a
+    /// seal's context included (freed, not kept).
+    @Test func commitsWithContextsHandedAroundWriteTheSameBytes() throws {
+        let tmp = try TempDir()
+        var options = Self.quick
+        options.sealThreshold = 4 << 10
+        let plain = tmp.path + "/plain.wlog", handed = tmp.path + "/handed.wlog", other = tmp.path + "/other.wlog"
+        let steady = try J.create(plain, options: options)
+        let w = try J.create(handed, options: options), v = try J.create(other, options: options)
+        var sealed = 0
+        for index in 0..<60 {
+            let line = [Events.pending(1, UInt64(index))]
+            _ = try steady.append(line)
+            let receipt = try w.append(line)
+            if receipt.sealed != nil { sealed += 1 }
+            _ = try v.append(line)
+            w.suspend()
+            v.suspend()
+            #expect(try v.resume() && w.resume())
+        }
+        try steady.close()
+        try w.close()
+        try v.close()
+        #expect(sealed > 0)
+        #expect(try J.bytes(handed) == J.bytes(plain))
+        #expect(try J.bytes(other) == J.bytes(plain))
+        #expect(try J.read(handed).lines == Events.expected(60))
+    }
 }
