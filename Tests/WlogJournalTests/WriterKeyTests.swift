@@ -73,15 +73,21 @@ import Testing
         #expect(try Self.key(dir.journal) == second)
     }
 
+    /// A new journal's writer as a server keeps it (its key kept once an hour), after one commit.
+    static func keptWriter(_ path: String) throws -> JournalWriter {
+        var options = SuspendTests.quick
+        options.keyRecordInterval = .seconds(3600)
+        let kept = try J.create(path, options: options)
+        _ = try kept.append([Events.pending(1, 0)])
+        return kept
+    }
+
     /// A writer kept open across commits (`keyRecordInterval`, the server's) keeps its key once
     /// per interval and at `close`; until then the record is stale, and a writer that reads it
     /// draws a key of its own.
     @Test func aWriterKeptOpenKeepsItsKeyOncePerIntervalAndAtClose() throws {
         let dir = try TempDir()
-        var options = SuspendTests.quick
-        options.keyRecordInterval = .seconds(3600)
-        let kept = try J.create(dir.journal, options: options)
-        _ = try kept.append([Events.pending(1, 0)])
+        let kept = try Self.keptWriter(dir.journal)
         let first = try String(contentsOfFile: dir.journal + ".writer", encoding: .utf8)
         #expect(first.hasPrefix("wlog-writer-key 1 " + String(kept.writerKey, radix: 16) + " "))
         _ = try kept.append([Events.pending(1, 1)])
@@ -101,10 +107,7 @@ import Testing
     /// key for that file: the other writer's key stays.
     @Test func aKeptWriterKeepsNoKeyForAFileAnotherChanged() throws {
         let dir = try TempDir()
-        var options = SuspendTests.quick
-        options.keyRecordInterval = .seconds(3600)
-        let kept = try J.create(dir.journal, options: options)
-        _ = try kept.append([Events.pending(1, 0)])
+        let kept = try Self.keptWriter(dir.journal)
         _ = try kept.append([Events.pending(1, 1)])
         kept.suspend()
         let other = try JournalWriter.open(at: dir.journal, options: SuspendTests.quick)
