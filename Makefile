@@ -11,7 +11,7 @@ BENCH_SCRATCH ?= $(CURDIR)/.build
 BENCH_ARGS   ?=
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build server test demo bench bench-build bench-server clean
+.PHONY: deps build server test demo bench bench-build bench-server bench-sync clean
 
 ## deps: install the C library, the stock lz4 tool and the tz database when missing (Debian/Ubuntu;
 ##   wlog reads time zones from /usr/share/zoneinfo, which slim images leave out), and libcurl's
@@ -70,6 +70,11 @@ bench-build: deps
 ##   installs wrk and postgresql when missing. Method and figures: docs/PERFORMANCE.md, "The server".
 bench-server: server
 	scripts/perf/server-bench.sh
+
+## bench-sync: where a durable POST's time goes, on bench-server's fixture: the server as is, with
+##   fdatasync a no-op, with a shared log emulated, on one CPU, interleaved with pgbench.
+bench-sync:
+	scripts/perf/sync-cost.sh
 
 clean:
 	rm -rf .build $(DEMO_DIR)
