@@ -16,12 +16,18 @@ package struct AnswerCache {
 
     /// The answer for `key` computed at `seq`, else `compute()`'s, remembered under `key`.
     package mutating func answer<R: Sendable>(_ key: String, at seq: UInt64, _ compute: () throws -> R) rethrows -> R {
-        if let answer = answers[key], answer.seq == seq, let value = answer.value as? R { return value }
+        if let value: R = cached(key, at: seq) { return value }
         let value = try compute()
         if answers.count >= Self.limit { answers = answers.filter { $0.value.seq == seq } }
         if answers.count >= Self.limit { answers = [:] }
         answers[key] = Answer(seq: seq, value: value)
         return value
+    }
+
+    /// The answer for `key` computed at `seq`, if kept.
+    package func cached<R: Sendable>(_ key: String, at seq: UInt64) -> R? {
+        guard let answer = answers[key], answer.seq == seq else { return nil }
+        return answer.value as? R
     }
 
     /// Forgets every answer (the state was dropped).

@@ -62,7 +62,13 @@ public final class JournalStore: LifterStore {
     }
 
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
-        try await run(lifter) {
+        // An answer at hand (kept, at the state's sequence, the journal unchanged) is given here,
+        // without the hop to the store's threads and back; anything to compute or fold goes there.
+        if let key, let journal = lifters.withLock({ $0[lifter] }),
+           let answer = journal.cachedAnswer(use: tick(), cacheKey: key, as: Result.self) {
+            return answer
+        }
+        return try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
             let result = try journal.read(use: self.tick(), cacheKey: key, body)

@@ -88,6 +88,19 @@ final class LifterJournal: Sendable {
         }
     }
 
+    /// The answer `read(cacheKey:)` would give when it is at hand: the lifter's lock free, the
+    /// state loaded, the journal as last folded (one `stat`) and the answer computed at this
+    /// sequence. Nil otherwise, without waiting, computing or reading the journal: the caller may
+    /// ask on a thread that must not block, and goes to `read` when this answers nil.
+    func cachedAnswer<R: Sendable>(use: UInt64, cacheKey: String, as _: R.Type) -> R? {
+        slot.withLockIfAvailable { slot -> R? in
+            guard let state = slot.state, FileStamp(path: path) == slot.stamp,
+                  let answer: R = slot.answers.cached(cacheKey, at: state.lastSeq) else { return nil }
+            slot.lastUse = use
+            return answer
+        } ?? nil
+    }
+
     /// Takes the writer's lock, catches up under it, decides, appends, folds, renders.
     func write<R>(use: UInt64, at now: Instant, actor: String, fixedIDs: [EventID],
                   decide: (LifterView, DecideContext) throws -> [Event],

@@ -89,6 +89,25 @@ import WlogStore
         #expect(try await Self.summary(store, lifter) == [2, 1, 1])
     }
 
+    /// A kept answer is given without running the read again (on the request's own thread), and
+    /// never once the CLI changed the journal: the next read folds the CLI's set and computes anew.
+    @Test func aKeptAnswerIsNeverGivenAfterTheCLIAppended() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let store = fixture.store, lifter = Self.lifter(2)
+        try await Self.logSets(store, lifter, count: 2)
+        let count: @Sendable (LifterView) -> Int = { $0.state.liveSets.count }
+        #expect(try await store.read(lifter, cacheKey: "sets", count) == 2)
+        #expect(try await store.read(lifter, cacheKey: "sets") { _ in -1 } == 2)
+        let cli = try await fixture.wlog(lifter, ["append", "set", "bench press", "110kgx3"])
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(try await store.read(lifter, cacheKey: "sets", count) == 3)
+        #expect(try await store.read(lifter, cacheKey: "sets") { _ in -1 } == 3)
+        // The store's own write moves the state: the kept answer is not given either.
+        try await Self.logSets(store, lifter)
+        #expect(try await store.read(lifter, cacheKey: "sets", count) == 4)
+    }
+
     /// A bound of three lifters of 12 events (and a little): after every request the estimate
     /// held is within it, the least recently used lifters are the ones dropped, and a dropped
     /// lifter reads the same when it is folded again from its journal.
