@@ -18,9 +18,10 @@ import WlogJournal
 /// The files are the CLI's (same format, lock, recovery): `wlog --journal …/journal.wlog history`
 /// and `lz4 -dc … | jq` read what the server wrote, and the server folds in what the CLI
 /// appended. Journal work blocks on disk (`fdatasync`), so it runs on the store's own threads,
-/// never on the server's event loops or Swift's cooperative pool. States are kept in memory up
-/// to `memoryLimit` bytes (as `StateMemory` estimates them); past it the least recently used
-/// lifters are dropped and folded again from their journal when next asked for.
+/// never on the server's event loops or Swift's cooperative pool; only an answer kept at hand is
+/// given on the caller's thread, after one `stat`. States are kept in memory up to `memoryLimit`
+/// bytes (as `StateMemory` estimates them); past it the least recently used lifters are dropped
+/// and folded again from their journal when next asked for.
 public final class JournalStore: LifterStore {
     /// Where the lifters' folders are: `root/users/<uuid>/`.
     public let root: String
