@@ -94,7 +94,7 @@ final class LifterJournal: Sendable {
     /// ask on a thread that must not block, and goes to `read` when this answers nil.
     func cachedAnswer<R: Sendable>(use: UInt64, cacheKey: String, as _: R.Type) -> R? {
         slot.withLockIfAvailable { slot -> R? in
-            guard let state = slot.state, FileStamp(path: path) == slot.stamp,
+            guard Self.isFolded(slot, at: FileStamp(path: path)), let state = slot.state,
                   let answer: R = slot.answers.cached(cacheKey, at: state.lastSeq) else { return nil }
             slot.lastUse = use
             return answer
@@ -265,10 +265,15 @@ final class LifterJournal: Sendable {
         }
     }
 
+    /// Whether the state holds all the journal does: loaded, and the file (`stamp`) as last folded.
+    private static func isFolded(_ slot: borrowing Slot, at stamp: FileStamp) -> Bool {
+        slot.state != nil && stamp == slot.stamp
+    }
+
     /// Folds what the journal holds past the state (everything, when nothing is loaded).
     private func catchUp(_ slot: inout Slot, prefix: SealedPrefix?, underLock: Bool = false) throws {
         let stamp = FileStamp(path: path)
-        if slot.state != nil, stamp == slot.stamp, !underLock { return }
+        if Self.isFolded(slot, at: stamp), !underLock { return }
         let reader: JournalReader
         do {
             reader = try JournalReader(at: path)
