@@ -153,10 +153,7 @@ pg_stop() { as_postgres "$PGBIN/pg_ctl" -D "$OUT/pg" -m fast stop > /dev/null; }
 
 # The baseline: the same durable insert with pgbench, one INSERT per transaction.
 pgbench_baseline() {
-  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE TABLE sets (id uuid PRIMARY KEY, lifter uuid NOT NULL,
-    workout uuid NOT NULL, exercise text NOT NULL, reps int, weight_kg numeric, rpe numeric, set_type text NOT NULL,
-    is_completed boolean NOT NULL, completed_at timestamptz NOT NULL, notes text);
-    CREATE INDEX ON sets (lifter, workout);" postgres
+  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -f "$ROOT/scripts/perf/server-table.sql" postgres
   (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
      -f "$ROOT/scripts/perf/server-insert.sql" -l postgres > "$OUT/pgbench.txt" 2>&1)
   # The per-transaction log's third column is the latency in microseconds.

@@ -1,7 +1,7 @@
 -- pgbench script of scripts/perf/server-bench.sh: the PostgreSQL baseline of `POST …/sets`.
 -- One set inserted in its own transaction (autocommit, synchronous_commit=on: acknowledged only
 -- after the WAL is flushed), for one of the 1,000 lifters, answering the row as the API answers
--- the set. The table is made by server-bench.sh (sets: uuid key, an index on lifter + workout).
+-- the set. The table: server-table.sql.
 \set lifter random(1, 1000)
 \set reps random(1, 10)
 INSERT INTO sets (id, lifter, workout, exercise, reps, weight_kg, rpe, set_type, is_completed, completed_at, notes)

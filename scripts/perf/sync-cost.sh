@@ -33,7 +33,7 @@ for shim in nosync groupsync; do
   gcc -O2 -shared -fPIC -pthread "$ROOT/scripts/perf/sync-shims/$shim.c" -o "$WORK/$shim.so"
 done
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-as_postgres() { if [ "$(id -u)" = 0 ]; then su postgres -c "$(printf '%q ' "$@")"; else "$@"; fi; }
+as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 SERVER=
 cleanup() {
   [ -n "$SERVER" ] && kill -TERM "$SERVER" 2>/dev/null || true
@@ -48,8 +48,7 @@ server() {  # LABEL [env/taskset words…]: one server, warmed, under the POST l
     --cache-mb 2048 --rate-limit 0 --address-rate-limit 0 --log-level warning > "$WORK/server.log" 2>&1 &
   SERVER=$!
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" > /dev/null && break; sleep 0.1; done
-  local pid
-  pid=$(pgrep -f "listen 127.0.0.1:$PORT" | tail -1)
+  local pid=$SERVER  # env and taskset exec the server: the same process
   mkdir -p "$WORK/requests"
   python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$OUT/template/tokens-1000" "$WORK/requests" > /dev/null
   local before after out rate
@@ -72,10 +71,7 @@ pgbench_round() {
   as_postgres "$PGBIN/initdb" -D "$WORK/pg" -A trust -U postgres > /dev/null
   as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -l "$WORK/pg/log" -w start \
     -o "-p $PGPORT -k $WORK/pg -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on" > /dev/null
-  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE TABLE sets (id uuid PRIMARY KEY, lifter uuid NOT NULL,
-    workout uuid NOT NULL, exercise text NOT NULL, reps int, weight_kg numeric, rpe numeric, set_type text NOT NULL,
-    is_completed boolean NOT NULL, completed_at timestamptz NOT NULL, notes text);
-    CREATE INDEX ON sets (lifter, workout);" postgres
+  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -f "$ROOT/scripts/perf/server-table.sql" postgres
   printf '  %-10s %8.0f tx/s\n' pgbench "$(pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 \
     -T "$SECONDS_EACH" -f "$ROOT/scripts/perf/server-insert.sql" postgres 2>&1 | awk '/^tps/ { print $3; exit }')"
   as_postgres "$PGBIN/pg_ctl" -D "$WORK/pg" -m fast stop > /dev/null
