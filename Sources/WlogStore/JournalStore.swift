@@ -65,14 +65,16 @@ public final class JournalStore: LifterStore {
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         // An answer at hand (kept, at the state's sequence, the journal unchanged) is given here,
         // without the hop to the store's threads and back; anything to compute or fold goes there.
+        // One use a request, whichever path answers it.
+        let use = tick()
         if let key, let journal = lifters.withLock({ $0[lifter] }),
-           let answer = journal.cachedAnswer(use: tick(), cacheKey: key, as: Result.self) {
+           let answer = journal.cachedAnswer(use: use, cacheKey: key, as: Result.self) {
             return answer
         }
         return try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
-            let result = try journal.read(use: self.tick(), cacheKey: key, body)
+            let result = try journal.read(use: use, cacheKey: key, body)
             self.settle(lifter, journal, before: before)
             return result
         }
