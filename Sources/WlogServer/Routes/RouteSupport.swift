@@ -18,9 +18,9 @@ struct RouteSupport: Sendable {
     }
 
     /// The minute a kept answer of `lifter` belongs to: 60-second windows shifted by up to a
-    /// minute from the lifter's id. With one window for all, every lifter's pages were computed
-    /// again in the same instant (a 1,000-lifter read's p99 6.9–8.0 ms → 15.4–16.9 ms across a
-    /// minute's turn, docs/PERFORMANCE.md); an answer is still at most a minute old.
+    /// minute from the lifter's id, so that the lifters' pages are not all computed again in the
+    /// same instant (the p99 this cost: docs/PERFORMANCE.md, "Session 12"); an answer is still at
+    /// most a minute old.
     static func cacheMinute(_ lifter: LifterID, at now: Instant) -> Int64 {
         var hasher = StableHasher()
         hasher.feed(lifter.uuid.utf8)
