@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Crash test of `wlog serve` (issue 14): SIGKILL the server under a load of durable writes.
 
-Each round starts `wlog-server` on a free loopback port over one data folder (rate limits off),
+Each round starts `wlog-server` on a free loopback port over one data folder (rate limits off;
+odd rounds with `--flush each`, even ones with `--flush group`),
 starts a workout for each of several lifters, and runs client threads that POST sets, each with
 its own Idempotency-Key (also written in the set's notes, so a set that landed can be told apart
 without knowing its id). A request answered 201 is *acknowledged*; one whose answer never came is
@@ -50,11 +51,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 class Server:
     """One wlog-server process over `data`; `port` is the one it reports listening on."""
 
-    def __init__(self, binary, data, store=None):
+    def __init__(self, binary, data, store=None, flush=None):
         self.binary, self.data = binary, data
         self.process = subprocess.Popen(
             [binary, "run", "--listen", "127.0.0.1:0", "--data", data, "--rate-limit", "0",
-             "--address-rate-limit", "0", "--log-level", "critical"] + (["--store", store] if store else []),
+             "--address-rate-limit", "0", "--log-level", "critical"] + (["--store", store] if store else [])
+            + (["--flush", flush] if flush else []),
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         check("listening on http://" in line, "wlog-server did not start: %r" % line)
@@ -236,8 +238,13 @@ def check_lifters(port, lifters, load):
     return found_acked, landed
 
 
+def round_flush(round_no):
+    """Odd rounds sync each commit, even ones flush them in groups (`--flush`, docs/SERVER.md)."""
+    return "each" if round_no % 2 else "group"
+
+
 def run_round(args, bins, data, tokens, round_no, rng):
-    server = Server(bins["wlog-server"], data)
+    server = Server(bins["wlog-server"], data, flush=round_flush(round_no))
     lifters = open_workouts(server.port, tokens, round_no)
     load = Load([server.port], lifters, args.threads, round_no)
     load.start()
@@ -246,7 +253,7 @@ def run_round(args, bins, data, tokens, round_no, rng):
     load.join()
     check(not load.errors, "answers other than 201 before the kill: %s" % load.errors[:3])
 
-    server = Server(bins["wlog-server"], data)
+    server = Server(bins["wlog-server"], data, flush=round_flush(round_no))
     found_acked, landed = check_lifters(server.port, lifters, load)
     status = server.stop()
     check(status == 0, "wlog-server exited %s on SIGTERM, not 0" % status)
@@ -385,8 +392,8 @@ def main():
             for round_no in range(1, args.rounds + 1):
                 counts = run_round(args, bins, data, tokens, round_no, rng)
                 totals = [a + b for a, b in zip(totals, counts)]
-                print("  round %d: %d acknowledged, %d found, %d in flight at the kill (%d landed), %d refused;"
-                      " torn tails quarantined so far: %d" % ((round_no,) + counts))
+                print("  round %d (--flush %s): %d acknowledged, %d found, %d in flight at the kill (%d landed), %d refused;"
+                      " torn tails quarantined so far: %d" % ((round_no, round_flush(round_no)) + counts))
             print("server-crash-test: ok — %d acknowledged, %d found, %d in flight (%d landed, the rest retried once);"
                   " every journal verified; %.1f s" % (totals[0], totals[1], totals[2], totals[3], time.monotonic() - started))
     except Failure as failure:

@@ -12,6 +12,10 @@ public struct JournalOptions: Sendable {
         case full
         /// Sync at close and at most once a second; a power loss may drop the last second.
         case relaxed
+        /// Never sync a commit: the caller makes it durable before it counts on it, with one flush
+        /// of the whole filesystem for many journals' commits (`syncfs(2)`, the server's group
+        /// flush). Sealing still syncs its new file and the directory.
+        case byCaller
     }
 
     /// When commits reach the disk.

@@ -11,7 +11,7 @@ extension JournalWriter {
     /// other `\n`; any bad line refuses the whole commit. Events whose id the journal (or this
     /// commit) already holds are skipped and listed in `duplicates`. The rest get dense sequence
     /// numbers `lastSequence + 1…` spliced in as `{"seq":N,…`, are written as one frame with one
-    /// `write` and, with full durability, synced before this returns.
+    /// `write` and, with full durability, synced before this returns (`JournalOptions.Durability`).
     /// Afterwards the writer key is kept with the file's new identity (`WriterKey.record`), at
     /// most once per `JournalOptions.keyRecordInterval`.
     /// - Parameters:
@@ -79,6 +79,8 @@ extension JournalWriter {
         case .relaxed:
             dirty = true
             if ContinuousClock.now - lastSync >= .seconds(1) { try syncJournal() }
+        case .byCaller:
+            break
         }
         fileEnd += frame.count
         lastSequence += UInt64(appended.count)

@@ -1,5 +1,6 @@
 import Foundation
 import WlogCore
+import WlogStore
 
 /// What `wlog serve` is told: where to listen, where the data is, how much memory and traffic to allow.
 public struct ServerConfiguration: Sendable {
@@ -13,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory: String
     /// Memory for lifters' states, in MiB (`--cache-mb`).
     public var cacheMegabytes: Int
+    /// How the embedded store makes a commit durable before it is acknowledged (`--flush`).
+    public var commitFlush: JournalStore.CommitFlush
     /// Requests a second per lifter (0: no limit) and the burst allowed.
     public var lifterRate: Double
     public var lifterBurst: Double
@@ -29,6 +32,7 @@ public struct ServerConfiguration: Sendable {
     public var now: @Sendable () -> Instant
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, cacheMegabytes: Int = 256,
+                commitFlush: JournalStore.CommitFlush = .each,
                 lifterRate: Double = 50, lifterBurst: Double = 200, addressRate: Double = 200, addressBurst: Double = 400,
                 audience: String = "authenticated", jwks: String? = nil, hmacSecret: [UInt8]? = nil,
                 now: @escaping @Sendable () -> Instant = ServerConfiguration.systemNow) {
@@ -36,6 +40,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.dataDirectory = dataDirectory
         self.cacheMegabytes = cacheMegabytes
+        self.commitFlush = commitFlush
         self.lifterRate = lifterRate
         self.lifterBurst = lifterBurst
         self.addressRate = addressRate

@@ -49,7 +49,7 @@ public enum WlogAPI {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         let store = try store ?? JournalStore(root: configuration.dataDirectory, memoryLimit: configuration.cacheMegabytes << 20,
-                                              device: "server")
+                                              device: "server", flush: configuration.commitFlush)
         let secret = try configuration.hmacSecret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
         let verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
         return Application(

@@ -42,13 +42,40 @@ public final class JournalStore: LifterStore {
     private let writers = WriterBudget.fromFileLimit()
     /// The estimated bytes held, as last counted (between trims it only grows until `trim` counts again).
     private let held = Atomic<Int>(0)
+    /// One flush of the data directory's filesystem for many commits, when the store groups them.
+    private let groupFlush: GroupFlush?
+
+    /// How commits reach the disk before they are acknowledged.
+    public enum CommitFlush: String, Sendable, CaseIterable {
+        /// Each commit `fdatasync`ed by its own journal's writer, as the CLI does.
+        case each
+        /// Commits written, then made durable together by one `syncfs` of the data directory's
+        /// filesystem (Linux 5.8 and later; elsewhere `each`): docs/SERVER.md, "Group flush".
+        case group
+    }
+
+    /// How this store makes commits durable (`group` asked where it is unavailable is `each`).
+    public let commitFlush: CommitFlush
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.
-    public init(root: String, memoryLimit: Int = 256 << 20, device: String = "server") throws {
+    public convenience init(root: String, memoryLimit: Int = 256 << 20, device: String = "server", flush: CommitFlush = .each) throws {
+        try self.init(root: root, memoryLimit: memoryLimit, device: device) { users in
+            flush == .group ? GroupFlush.syncingFilesystem(of: users) : nil
+        }
+    }
+
+    /// A store whose group flush is `flush` (0 or an `errno`): the seam of the flush-failure tests.
+    package convenience init(root: String, groupFlush flush: @escaping @Sendable () -> Int32) throws {
+        try self.init(root: root, memoryLimit: 256 << 20, device: "server") { _ in GroupFlush(flush: flush) }
+    }
+
+    private init(root: String, memoryLimit: Int, device: String, groupFlush: (_ users: String) -> GroupFlush?) throws {
         self.root = root
         self.memoryLimit = memoryLimit
         self.device = device
         try Self.makeFolder(root + "/users")
+        self.groupFlush = groupFlush(root + "/users")
+        commitFlush = self.groupFlush == nil ? .each : .group
     }
 
     /// The journal of a lifter.
@@ -76,7 +103,7 @@ public final class JournalStore: LifterStore {
             let before = journal.lastSeq
             let result = try journal.read(use: use, cacheKey: key, body)
             self.settle(lifter, journal, before: before)
-            return result
+            return (result, journal)
         }
     }
 
@@ -85,12 +112,25 @@ public final class JournalStore: LifterStore {
         decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
-        try await run(lifter) {
+        if let failure = groupFlush?.failure { throw failure }
+        let seqs = Mutex<(before: UInt64, after: UInt64)>((0, 0))
+        let work: @Sendable () throws -> (Result, LifterJournal) = {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
-            defer { self.settle(lifter, journal, before: before) }
-            return try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
+            defer {
+                let after = journal.lastSeq
+                seqs.withLock { $0 = (before, after) }
+                self.settle(lifter, journal, before: before, announcing: self.groupFlush == nil)
+            }
+            let result = try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
+            return (result, journal)
         }
+        // With a group flush, the watchers (live pages, sync) hear of a commit once it is on disk.
+        let announce: @Sendable () -> Void = {
+            let (before, after) = seqs.withLock { $0 }
+            self.announce(lifter, before: before, after: after)
+        }
+        return try await run(lifter, work, whenDurable: groupFlush == nil ? nil : announce)
     }
 
     public func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
@@ -99,21 +139,24 @@ public final class JournalStore: LifterStore {
             let page = try journal.lines(after: after, limit: max(1, limit))
             // Lines another writer appended that no request folded yet: tell the watchers.
             if let last = page.lines.last?.seq { self.announce(lifter, before: journal.lastSeq, after: last) }
-            return page
+            return (page, journal)
         }
     }
 
     public func heldEvents(_ lifter: LifterID, ids: Set<EventID>) async throws -> [EventID: Event] {
         guard !ids.isEmpty else { return [:] }
-        return try await run(lifter) { try self.journal(of: lifter).events(withIDs: ids) }
+        return try await run(lifter) {
+            let journal = try self.journal(of: lifter)
+            return (try journal.events(withIDs: ids), journal)
+        }
     }
 
     public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// After a request: tells the watchers when the stream grew, and keeps memory within the limit.
-    private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64) {
+    private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64, announcing: Bool = true) {
         let after = journal.lastSeq
-        announce(lifter, before: before, after: after)
+        if announcing { announce(lifter, before: before, after: after) }
         // A state grows by what it folds; one that was unloaded comes back whole.
         let grown = before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent
         if grown > 0, held.add(grown, ordering: .relaxed).newValue > memoryLimit { trim() }
@@ -131,11 +174,32 @@ public final class JournalStore: LifterStore {
     /// The memory held across all lifters, as `StateMemory` estimates it.
     public var heldBytes: Int { lifters.withLock { $0.values.reduce(0) { $0 + StateMemory.bytes(events: $1.heldEvents) } } }
 
-    /// Runs blocking journal work on the store's threads.
-    private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> R) async throws -> R {
+    /// Runs blocking journal work on the store's threads. With a group flush, the answer waits
+    /// until the lifter's last commit is on disk (`LifterJournal.flushRound`): no answer, read or
+    /// write, shows a commit that a power loss could still take back.
+    private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> (R, LifterJournal),
+                                  whenDurable: (@Sendable () -> Void)? = nil) async throws -> R {
         let queue = queues[Int(UInt(bitPattern: lifter.hashValue) % UInt(queues.count))]
         return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+            queue.async { [groupFlush] in
+                let result: R, journal: LifterJournal
+                do {
+                    (result, journal) = try work()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                guard let groupFlush, case let round = journal.flushRound, round > 0 else {
+                    whenDurable?()
+                    continuation.resume(returning: result)
+                    return
+                }
+                groupFlush.whenDone(round) { failure in
+                    if let failure { return continuation.resume(throwing: failure) }
+                    whenDurable?()
+                    continuation.resume(returning: result)
+                }
+            }
         }
     }
 
@@ -149,7 +213,7 @@ public final class JournalStore: LifterStore {
         if access(path, F_OK) != 0 { try provision(path) }
         return lifters.withLock { table in
             if let known = table[lifter] { return known }
-            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers)
+            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers, groupFlush: groupFlush)
             table[lifter] = journal
             return journal
         }

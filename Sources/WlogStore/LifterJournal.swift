@@ -27,6 +27,8 @@ final class LifterJournal: Sendable {
     private let catalogs = CatalogCache()
     /// The store's budget of writers kept open.
     private let writers: WriterBudget
+    /// The store's group flush; nil when each commit is synced by its writer.
+    private let groupFlush: GroupFlush?
 
     /// The state and what is known of the file it was folded from.
     struct Slot: ~Copyable {
@@ -41,6 +43,8 @@ final class LifterJournal: Sendable {
         var answers = AnswerCache()
         /// The writer kept between writes, its lock released; nil when none is kept.
         var writer: KeptWriter?
+        /// The group flush round that puts the last commit on disk (0: none was grouped).
+        var flushRound: UInt64 = 0
     }
 
     /// A writer kept in a slot: only ever touched under the slot's lock, by one request at a time.
@@ -48,12 +52,16 @@ final class LifterJournal: Sendable {
         let writer: JournalWriter
     }
 
-    init(lifter: LifterID, path: String, device: String, writers: WriterBudget) {
+    init(lifter: LifterID, path: String, device: String, writers: WriterBudget, groupFlush: GroupFlush? = nil) {
         self.lifter = lifter
         self.path = path
         self.device = device
         self.writers = writers
+        self.groupFlush = groupFlush
     }
+
+    /// The group flush round the last commit needs (0 when none): no answer is given before it.
+    var flushRound: UInt64 { slot.withLock { $0.flushRound } }
 
     /// Events held in memory (0 when unloaded): what the store's memory bound counts.
     var heldEvents: Int { slot.withLock { $0.state?.eventCount ?? 0 } }
@@ -94,7 +102,8 @@ final class LifterJournal: Sendable {
     /// ask on a thread that must not block, and goes to `read` when this answers nil.
     func cachedAnswer<R: Sendable>(use: UInt64, cacheKey: String, as _: R.Type) -> R? {
         slot.withLockIfAvailable { slot -> R? in
-            guard Self.isFolded(slot, at: FileStamp(path: path)), let state = slot.state,
+            guard slot.flushRound == 0 || slot.flushRound <= groupFlush?.done ?? 0,
+                  Self.isFolded(slot, at: FileStamp(path: path)), let state = slot.state,
                   let answer: R = slot.answers.cached(cacheKey, at: state.lastSeq) else { return nil }
             slot.lastUse = use
             return answer
@@ -139,6 +148,7 @@ final class LifterJournal: Sendable {
         options.lockTimeout = .seconds(5)
         // Kept open across requests: the writer key's file once a second, not once a commit.
         options.keyRecordInterval = .seconds(1)
+        if groupFlush != nil { options.durability = .byCaller }
         let writer: JournalWriter
         do {
             writer = try JournalWriter.open(at: path, options: options)
@@ -232,7 +242,8 @@ final class LifterJournal: Sendable {
                                            now: now, actor: actor, fixedIDs: fixedIDs, decide)
     }
 
-    /// Appends `events` as one durable commit and folds the ones that landed (not duplicates).
+    /// Appends `events` as one commit (durable, or with its group flush round noted) and folds the
+    /// ones that landed (not duplicates).
     private func append(_ events: [Event], _ slot: inout Slot, writer: JournalWriter) throws -> [Event] {
         let lastSeq = slot.state?.lastSeq ?? 0
         let receipt: AppendReceipt
@@ -255,6 +266,7 @@ final class LifterJournal: Sendable {
         }
         slot.state?.settleHistoryOrder()
         slot.stamp = FileStamp(path: path)
+        if let groupFlush { slot.flushRound = groupFlush.round() }
         return appended
     }
 

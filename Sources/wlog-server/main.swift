@@ -33,6 +33,8 @@ struct Run: AsyncParsableCommand {
     var data: String?
     @Option(name: .customLong("cache-mb"), help: "Memory for lifters' states in MiB; least recently used lifters are dropped past it.")
     var cacheMB = 256
+    @Option(help: "How a write reaches the disk before it is answered: group (one syncfs of the data folder's filesystem for many lifters' commits; Linux 5.8+, elsewhere each) or each (fdatasync of each commit).")
+    var flush: JournalStore.CommitFlush = .each
     @Option(name: .customLong("rate-limit"), help: "Requests a second per lifter (burst 4×); 0 turns the limit off.")
     var rateLimit = 50.0
     @Option(name: .customLong("address-rate-limit"), help: "Requests a second per client address (burst 2×); 0 turns it off.")
@@ -58,6 +60,9 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         if let databaseURL {
             do { _ = try DatabaseURL(databaseURL) } catch { throw ValidationError("--store: \(error)") }
+            guard flush == .each else {
+                throw ValidationError("--flush group is for the data folder's journals; PostgreSQL (--store) flushes its own WAL: drop --flush")
+            }
         }
         guard Self.split(listen) != nil else {
             throw ValidationError("--listen '\(listen)' is not HOST:PORT (e.g. 127.0.0.1:8080; port 0 picks a free one)")
@@ -95,7 +100,7 @@ struct Run: AsyncParsableCommand {
             jwksText = text
         }
         let configuration = ServerConfiguration(
-            host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB,
+            host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB, commitFlush: flush,
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
         let announce = logger
@@ -198,3 +203,5 @@ struct Migrate: AsyncParsableCommand {
         }
     }
 }
+
+extension JournalStore.CommitFlush: ExpressibleByArgument {}

@@ -13,8 +13,8 @@ import WlogStore
         let root = NSTemporaryDirectory() + "wlog-store-tests-" + UUID().uuidString
         let store: JournalStore
 
-        init(memoryLimit: Int = 64 << 20) throws {
-            store = try JournalStore(root: root, memoryLimit: memoryLimit)
+        init(memoryLimit: Int = 64 << 20, flush: JournalStore.CommitFlush = .each) throws {
+            store = try JournalStore(root: root, memoryLimit: memoryLimit, flush: flush)
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -182,8 +182,9 @@ import WlogStore
     final class Rendering: Sendable {}
 
     /// 64 writes to one lifter from 64 tasks at once: every one lands, once, in 64 sequences.
-    @Test func concurrentWritesToOneLifterAllLand() async throws {
-        let fixture = try Fixture()
+    @Test(arguments: JournalStore.CommitFlush.allCases)
+    func concurrentWritesToOneLifterAllLand(flush: JournalStore.CommitFlush) async throws {
+        let fixture = try Fixture(flush: flush)
         defer { fixture.remove() }
         let store = fixture.store, lifter = Self.lifter(7)
         let landed = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -201,9 +202,10 @@ import WlogStore
     }
 
     /// 16 lifters × 8 writes at once, with the CLI appending to two of them meanwhile: every
-    /// write lands in its own lifter's journal.
-    @Test func concurrentWritesToManyLiftersAllLand() async throws {
-        let fixture = try Fixture()
+    /// write lands in its own lifter's journal (each commit synced, or flushed in groups).
+    @Test(arguments: JournalStore.CommitFlush.allCases)
+    func concurrentWritesToManyLiftersAllLand(flush: JournalStore.CommitFlush) async throws {
+        let fixture = try Fixture(flush: flush)
         defer { fixture.remove() }
         let store = fixture.store
         let lifters = (100..<116).map(Self.lifter)
