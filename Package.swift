@@ -106,6 +106,10 @@ let package = Package(
             ],
             path: "Sources/wlog-server"
         ),
+        // The floor under a durable POST: Hummingbird and the sync alone, none of the engine
+        // (scripts/perf/server-bench.sh; a measuring tool, not shipped).
+        .executableTarget(name: "wlog-server-floor", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+                          path: "Sources/wlog-server-floor"),
         .testTarget(
             name: "WlogServerTests",
             dependencies: [

@@ -8,7 +8,11 @@
 #
 # Phases (each $SECONDS_EACH s, $CLIENTS connections): GET /workouts (its first page, then every
 # page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
-# INSERT (server-insert.sql, one per transaction, synchronous_commit=on); then a second server
+# INSERT (server-insert.sql, one per transaction, synchronous_commit=on); between the two, the same
+# POSTs to a server started with --flush group (its lifters loaded first), and the same
+# POSTs to wlog-server-floor (Hummingbird and the sync with none of the engine: each append
+# fdatasynced, then all waiting appends flushed together by one syncfs; FLOOR=0 leaves them out);
+# then a second server
 # with --cache-mb $SMALL_CACHE_MB under the same reads, for the memory bound. RSS from /proc.
 # Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
@@ -51,13 +55,14 @@ build() {
   swift build --scratch-path "$SCRATCH" -c release --static-swift-stdlib --product wlog-server
   swift build --scratch-path "$SCRATCH" -c release --static-swift-stdlib --product wlog
   swift build --scratch-path "$SCRATCH" -c release --static-swift-stdlib --product wlog-generate
+  swift build --scratch-path "$SCRATCH" -c release --static-swift-stdlib --product wlog-server-floor
 }
 
 # The binaries measured, copied out of the build folder so that a build running meanwhile cannot
 # replace them halfway through.
 copy_binaries() {
   mkdir -p "$OUT/bin"
-  cp "$BIN/wlog-server" "$BIN/wlog" "$BIN/wlog-generate" "$OUT/bin/"
+  cp "$BIN/wlog-server" "$BIN/wlog" "$BIN/wlog-generate" "$BIN/wlog-server-floor" "$OUT/bin/"
   BIN=$OUT/bin
 }
 
@@ -133,6 +138,19 @@ load() {  # LABEL REQUEST-FILE [PORT…]
     /Requests\/sec/ { rate += $2 } / 50%/ { p50 = p50 sep50 $2; sep50 = "/" } / 99%/ { p99 = p99 sep99 $2; sep99 = "/" }
     /Non-2xx/ { bad += $NF } /Socket errors/ { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) bad += $i + 0 }
     END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s\n", label, rate, p50, p99, bad, rss }' | tee -a "$RESULTS"
+}
+
+# The floor under the durable POST (Sources/wlog-server-floor): the same requests, each MODE in turn.
+floor() {  # MODE…
+  local mode pid
+  for mode in "$@"; do
+    rm -rf "$OUT/floor"
+    "$BIN/wlog-server-floor" "$PORT" "$OUT/floor" "$mode" > "$OUT/floor.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.1; done
+    load "floor POST, $mode" many-post.req
+    kill -TERM "$pid"; wait "$pid" || true
+  done
 }
 
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -211,6 +229,12 @@ load "lifter GET /workouts/:id" lifer-detail.req
 load "$LIFTERS GET /workouts" many-list.req
 load "$LIFTERS POST sets" many-post.req
 stop_server
+# The same POSTs with the group flush (docs/SERVER.md), on the data as the first server left it.
+start_server "$CACHE_MB" "$PORT" --flush group
+mkdir -p "$OUT/warm" && python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/warm" > /dev/null
+load "$LIFTERS POST, group" many-post.req
+stop_server
+[ "${FLOOR:-1}" = 0 ] || floor sync group
 pg_start
 pgbench_baseline
 [ "${PG:-1}" = 0 ] || postgres_store
