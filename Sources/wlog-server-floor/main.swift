@@ -57,7 +57,10 @@ final class SharedFlush: @unchecked Sendable {
         // Glibc declares `syncfs` only under _GNU_SOURCE, which Swift's Glibc module leaves out.
         typealias SyncFS = @convention(c) (Int32) -> Int32
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "syncfs") else { fatalError("no syncfs here") }
+        guard fd >= 0, let symbol = dlsym(dlopen(nil, RTLD_NOW), "syncfs") else {
+            FileHandle.standardError.write(Data("wlog-server-floor: group needs syncfs(2) (Linux) and \(folder)\n".utf8))
+            exit(69)
+        }
         let syncfs = unsafeBitCast(symbol, to: SyncFS.self)
         flush = { _ = syncfs(fd); _ = fdatasync(fd) }
         Thread.detachNewThread { self.run() }
