@@ -15,7 +15,8 @@ import WlogJournal
 /// with what was last folded: if the CLI (or anything else) appended, the new lines are folded
 /// in; nothing is replayed per request. A write takes the journal's writer lock (so the CLI and
 /// the server never interleave), folds what is new under it, decides, appends one commit
-/// (`fdatasync`ed before it returns) and folds its events. Between writes the writer stays open
+/// (`fdatasync`ed before it returns, or, with the store's `GroupFlush`, written and given the flush
+/// round its answers wait for) and folds its events. Between writes the writer stays open
 /// with its lock released (`JournalWriter.suspend`): the next write only takes the lock back,
 /// unless another writer changed the journal meanwhile, when it is opened again.
 final class LifterJournal: Sendable {
