@@ -106,9 +106,9 @@ let package = Package(
             ],
             path: "Sources/wlog-server"
         ),
-        // The floor under a durable POST: Hummingbird and the sync alone, none of the engine
-        // (scripts/perf/server-bench.sh; a measuring tool, not shipped).
-        .executableTarget(name: "wlog-server-floor", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+        // The floor under a durable POST: Hummingbird and the sync alone (the store's GroupFlush
+        // for its group mode), none of the engine (scripts/perf/server-bench.sh; not shipped).
+        .executableTarget(name: "wlog-server-floor", dependencies: ["WlogStore", .product(name: "Hummingbird", package: "hummingbird")],
                           path: "Sources/wlog-server-floor"),
         .testTarget(
             name: "WlogServerTests",

@@ -16,7 +16,7 @@ import Synchronization
 /// every later one (`failure`): after a failed writeback the page cache no longer says what the
 /// disk holds, so nothing more is acknowledged until the server is restarted and each journal's
 /// recovery has run — what PostgreSQL does when a WAL flush fails.
-final class GroupFlush: Sendable {
+package final class GroupFlush: Sendable {
     /// A waiter: the round it needs, and what to run when that round ends (nil error: durable).
     private struct Waiter {
         let round: UInt64
@@ -39,7 +39,7 @@ final class GroupFlush: Sendable {
 
     /// Flushes with `flush` on a thread of its own, kept for as long as the process runs (a store
     /// lives that long).
-    init(flush: @escaping @Sendable () -> Int32) {
+    package init(flush: @escaping @Sendable () -> Int32) {
         self.flush = flush
         DispatchQueue(label: "wlog.store.flush").async { [self] in run() }
     }
@@ -47,7 +47,7 @@ final class GroupFlush: Sendable {
     /// `syncfs` of the filesystem holding `folder`, opened once: errors of any writeback on it
     /// after this call are reported by the next flush (Linux 5.8 and later). Nil where the system
     /// has no such call or reports no errors through it; the store then syncs each commit.
-    static func syncingFilesystem(of folder: String) -> GroupFlush? {
+    package static func syncingFilesystem(of folder: String) -> GroupFlush? {
         #if os(Linux)
         // Glibc declares `syncfs` only under _GNU_SOURCE, which Swift's Glibc module leaves out.
         typealias SyncFS = @convention(c) (Int32) -> Int32
@@ -65,7 +65,7 @@ final class GroupFlush: Sendable {
     }
 
     /// The round a commit written before this call needs.
-    func round() -> UInt64 { rounds.withLock { $0.started + 1 } }
+    package func round() -> UInt64 { rounds.withLock { $0.started + 1 } }
 
     /// The last round done (its flush succeeded).
     var done: UInt64 { rounds.withLock { $0.done } }
@@ -75,7 +75,7 @@ final class GroupFlush: Sendable {
 
     /// Runs `then` once `round` is done (at once when it is already), with the failure if the
     /// flush failed.
-    func whenDone(_ round: UInt64, then: @escaping @Sendable (StoreError?) -> Void) {
+    package func whenDone(_ round: UInt64, then: @escaping @Sendable (StoreError?) -> Void) {
         enum Next { case now(StoreError?), wait, start }
         let next = rounds.withLock { state -> Next in
             if round <= state.done { return .now(nil) }

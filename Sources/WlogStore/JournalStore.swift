@@ -103,7 +103,7 @@ public final class JournalStore: LifterStore {
             let before = journal.lastSeq
             let result = try journal.read(use: use, cacheKey: key, body)
             self.settle(lifter, journal, before: before)
-            return (result, journal)
+            return Outcome(result, journal)
         }
     }
 
@@ -113,24 +113,15 @@ public final class JournalStore: LifterStore {
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
         if let failure = groupFlush?.failure { throw failure }
-        let seqs = Mutex<(before: UInt64, after: UInt64)>((0, 0))
-        let work: @Sendable () throws -> (Result, LifterJournal) = {
+        return try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
-            defer {
-                let after = journal.lastSeq
-                seqs.withLock { $0 = (before, after) }
-                self.settle(lifter, journal, before: before, announcing: self.groupFlush == nil)
-            }
+            // With a group flush, the watchers (live pages, sync) hear of a commit once it is on disk.
+            let grouped = self.groupFlush != nil
+            defer { self.settle(lifter, journal, before: before, announcing: !grouped) }
             let result = try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
-            return (result, journal)
+            return Outcome(result, journal, announcingWhenDurable: grouped ? (before, journal.lastSeq) : nil)
         }
-        // With a group flush, the watchers (live pages, sync) hear of a commit once it is on disk.
-        let announce: @Sendable () -> Void = {
-            let (before, after) = seqs.withLock { $0 }
-            self.announce(lifter, before: before, after: after)
-        }
-        return try await run(lifter, work, whenDurable: groupFlush == nil ? nil : announce)
     }
 
     public func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
@@ -139,7 +130,7 @@ public final class JournalStore: LifterStore {
             let page = try journal.lines(after: after, limit: max(1, limit))
             // Lines another writer appended that no request folded yet: tell the watchers.
             if let last = page.lines.last?.seq { self.announce(lifter, before: journal.lastSeq, after: last) }
-            return (page, journal)
+            return Outcome(page, journal)
         }
     }
 
@@ -147,7 +138,7 @@ public final class JournalStore: LifterStore {
         guard !ids.isEmpty else { return [:] }
         return try await run(lifter) {
             let journal = try self.journal(of: lifter)
-            return (try journal.events(withIDs: ids), journal)
+            return Outcome(try journal.events(withIDs: ids), journal)
         }
     }
 
@@ -174,31 +165,41 @@ public final class JournalStore: LifterStore {
     /// The memory held across all lifters, as `StateMemory` estimates it.
     public var heldBytes: Int { lifters.withLock { $0.values.reduce(0) { $0 + StateMemory.bytes(events: $1.heldEvents) } } }
 
+    /// What journal work leaves for `run`: the answer, the journal it used, and with a group
+    /// flush the growth to tell the watchers once the answer may be given.
+    private struct Outcome<R: Sendable>: Sendable {
+        let result: R
+        let journal: LifterJournal
+        let grown: (before: UInt64, after: UInt64)?
+
+        init(_ result: R, _ journal: LifterJournal, announcingWhenDurable grown: (before: UInt64, after: UInt64)? = nil) {
+            self.result = result
+            self.journal = journal
+            self.grown = grown
+        }
+    }
+
     /// Runs blocking journal work on the store's threads. With a group flush, the answer waits
     /// until the lifter's last commit is on disk (`LifterJournal.flushRound`): no answer, read or
     /// write, shows a commit that a power loss could still take back.
-    private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> (R, LifterJournal),
-                                  whenDurable: (@Sendable () -> Void)? = nil) async throws -> R {
+    private func run<R: Sendable>(_ lifter: LifterID, _ work: @escaping @Sendable () throws -> Outcome<R>) async throws -> R {
         let queue = queues[Int(UInt(bitPattern: lifter.hashValue) % UInt(queues.count))]
         return try await withCheckedThrowingContinuation { continuation in
             queue.async { [groupFlush] in
-                let result: R, journal: LifterJournal
+                let outcome: Outcome<R>
                 do {
-                    (result, journal) = try work()
+                    outcome = try work()
                 } catch {
                     continuation.resume(throwing: error)
                     return
                 }
-                guard let groupFlush, case let round = journal.flushRound, round > 0 else {
-                    whenDurable?()
-                    continuation.resume(returning: result)
-                    return
-                }
-                groupFlush.whenDone(round) { failure in
+                let answer: @Sendable (StoreError?) -> Void = { failure in
                     if let failure { return continuation.resume(throwing: failure) }
-                    whenDurable?()
-                    continuation.resume(returning: result)
+                    if let grown = outcome.grown { self.announce(lifter, before: grown.before, after: grown.after) }
+                    continuation.resume(returning: outcome.result)
                 }
+                guard let groupFlush, case let round = outcome.journal.flushRound, round > 0 else { return answer(nil) }
+                groupFlush.whenDone(round, then: answer)
             }
         }
     }

@@ -9,11 +9,12 @@
 //   the embedded store does (a lifter's commit on its own journal);
 // - nosync: the append alone, never synced (the framework's and the append's cost);
 // - group: the append, then one shared flush of the whole filesystem for every append waiting
-//   (`syncfs` and a trailing `fdatasync`: a group commit across files, as PostgreSQL shares a WAL
-//   flush among the commits waiting for it).
+//   (the store's `GroupFlush`: `syncfs` and a trailing `fdatasync`, a group commit across files,
+//   as PostgreSQL shares a WAL flush among the commits waiting for it).
 import Dispatch
 import Foundation
 import Hummingbird
+import WlogStore
 
 struct SetBody: Decodable {
     var reps: Int
@@ -47,48 +48,17 @@ guard !files.contains(where: { $0 < 0 }) else {
 let queues = (0..<64).map { DispatchQueue(label: "floor.\($0)") }
 let line = [UInt8](repeating: UInt8(ascii: "x"), count: 300)
 
-/// Appends waiting for the next shared flush, and the flushing thread (mode `group`).
-final class SharedFlush: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private let flush: () -> Void
-
-    init(folder: String) {
-        // Glibc declares `syncfs` only under _GNU_SOURCE, which Swift's Glibc module leaves out.
-        typealias SyncFS = @convention(c) (Int32) -> Int32
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, let symbol = dlsym(dlopen(nil, RTLD_NOW), "syncfs") else {
-            FileHandle.standardError.write(Data("wlog-server-floor: group needs syncfs(2) (Linux) and \(folder)\n".utf8))
-            exit(69)
-        }
-        let syncfs = unsafeBitCast(symbol, to: SyncFS.self)
-        flush = { _ = syncfs(fd); _ = fdatasync(fd) }
-        Thread.detachNewThread { self.run() }
+// Mode `group` flushes with the store's own `GroupFlush`, the one `--flush group` runs.
+let shared: GroupFlush?
+if mode == .group {
+    guard let flush = GroupFlush.syncingFilesystem(of: folder) else {
+        FileHandle.standardError.write(Data("wlog-server-floor: group needs syncfs(2) reporting errors (Linux 5.8 and later)\n".utf8))
+        exit(69)
     }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            condition.lock()
-            waiting.append(continuation)
-            condition.signal()
-            condition.unlock()
-        }
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while waiting.isEmpty { condition.wait() }
-            let round = waiting
-            waiting = []
-            condition.unlock()
-            flush()
-            for continuation in round { continuation.resume() }
-        }
-    }
+    shared = flush
+} else {
+    shared = nil
 }
-
-let shared = mode == .group ? SharedFlush(folder: folder) : nil
 let router = Router()
 router.post("/api/v1/workouts/:workout/exercises/:exercise/sets") { request, context -> EditedResponse<SetAnswer> in
     let body = try await request.decode(as: SetBody.self, context: context)
@@ -97,7 +67,10 @@ router.post("/api/v1/workouts/:workout/exercises/:exercise/sets") { request, con
     let file = files[Int(hash % UInt32(files.count))]
     if let shared {
         _ = line.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        await shared.wait()
+        let round = shared.round()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            shared.whenDone(round) { _ in continuation.resume() }
+        }
     } else {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queues[Int(hash % UInt32(queues.count))].async {
