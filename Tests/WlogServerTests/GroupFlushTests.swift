@@ -86,6 +86,12 @@ import WlogStore
         // a commit that may not be on disk, so it is refused.
         #expect(try await StoreTests.summary(fixture.store, flushed) == [1, 1, 5])
         await #expect(throws: StoreError.self) { try await StoreTests.summary(fixture.store, unflushed) }
+        // Nor is a page kept from such a read given from the request's own thread the second time.
+        for _ in 0..<2 {
+            await #expect(throws: StoreError.self) {
+                try await fixture.store.read(unflushed, cacheKey: "sets") { view in view.state.liveSets.count }
+            }
+        }
     }
 
     /// The real flush (`syncfs` of the data folder's filesystem): what the store answered is in
