@@ -77,4 +77,29 @@ import Testing
             }
         }
     }
+    /// Facts recorded as stated keep their own rule on the way in from outside (issue 35): soreness
+    /// for Cardio and a rest of five hours are refused as the CLI refuses them, naming the field,
+    /// and the stream is unchanged.
+    @Test(arguments: StoreBackend.available)
+    func anOutsideFactBreakingItsRuleIsRefusedNamingTheField(_ backend: StoreBackend) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(Self.lifter)
+            let lines = try await Self.deviceLines(harness)
+            let set = try #require(lines[1].range(of: #""id":""#).map { String(lines[1][$0.upperBound...].prefix(32)) })
+            let soreness = #"{"id":"e0000000000000000000000000000003","type":"soreness.recorded","v":1,"at":"2026-01-14T19:00:00.000Z","tz":0,"actor":"user","group":"Cardio","soreness":3}"#
+            let rest = #"{"id":"e0000000000000000000000000000004","type":"set.rested","v":1,"at":"2026-01-14T18:01:00.000Z","tz":0,"actor":"user","set":"\#(set)","duration_ms":18000000}"#
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                _ = try await api.post("events", try Self.batch(Array(lines.prefix(2)))).success(.ok)
+                let before = try #require(try await harness.recorded(Self.lifter))
+                let sore = try await api.post("events", try Self.batch([soreness]))
+                sore.failure(.badRequest, "VALIDATION_ERROR", field: "events[0]")
+                #expect(sore.body.contains("Cardio"), "\(sore.body)")
+                let rested = try await api.post("events", try Self.batch([rest]))
+                rested.failure(.badRequest, "VALIDATION_ERROR", field: "events[0]")
+                #expect(rested.body.contains("0:01 to 60:00"), "\(rested.body)")
+                #expect(try await harness.recorded(Self.lifter) == before)
+            }
+        }
+    }
 }

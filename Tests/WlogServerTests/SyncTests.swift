@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+import WlogJournal
 
 /// `wlog sync` (issue 15) over real HTTP on loopback: a laptop's journal, a phone's journal and
 /// an app calling the API log one session while apart, sync, and agree — on both stores.
@@ -93,6 +94,27 @@ import Testing
                 let two = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
                 #expect(two.status == 64 && two.stderr.contains("several remotes (origin, server); name one"), "\(two.stderr)")
             }
+        }
+    }
+
+    /// A journal holding a fact that breaks its own rule (written past `decide`, as another tool
+    /// could): `wlog sync` pushes it, the server refuses it naming the field, and nothing lands
+    /// (issue 35: an outside `soreness.recorded` for Cardio had been accepted).
+    @Test func anOutsideFactBreakingItsRuleIsRefusedBySync() async throws {
+        try await ServerHarness.with(.journal) { harness in
+            let token = try await harness.token(Self.lifter)
+            let laptop = harness.data + "/laptop.wlog"
+            _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
+            let writer = try JournalWriter.open(at: laptop)
+            _ = try writer.append([#"{"id":"e0000000000000000000000000000003","type":"soreness.recorded","v":1,"at":"2026-01-14T19:00:00.000Z","tz":0,"actor":"user","group":"Cardio","soreness":3}"#])
+            try writer.close()
+            try await harness.run { client in
+                let port = try #require(client.port)
+                _ = try await Self.wlog(laptop, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token)
+                let sync = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
+                #expect(sync.status != 0 && sync.stderr.contains("Cardio"), "\(sync.status): \(sync.stderr)")
+            }
+            #expect(((try? await harness.lines(Self.lifter)) ?? []).isEmpty)
         }
     }
 

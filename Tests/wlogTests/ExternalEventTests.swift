@@ -18,6 +18,12 @@ struct ExternalEventTests {
         (set(#""reps":5,"weight":"100","unit":"kg","distance":"5","distance_unit":"km""#), "set.distance"),
         (#"{"id":"e0000000000000000000000000000002","type":"bodyweight.recorded","v":1,"at":"2026-11-20T17:00:00.000Z","tz":60,"actor":"user","weight":"-80","unit":"kg"}"#,
          "bodyweight.weight"),
+        // Facts recorded as stated (`RecordedFact`) are held to their own rule too (issue 35): the
+        // CLI refuses soreness for Cardio and a rest of five hours, and so must an outside line.
+        (#"{"id":"e0000000000000000000000000000003","type":"soreness.recorded","v":1,"at":"2026-11-20T17:00:00.000Z","tz":60,"actor":"user","group":"Cardio","soreness":3}"#,
+         "group: Cardio is not allowed — a muscle group: "),
+        (#"{"id":"e0000000000000000000000000000004","type":"set.rested","v":1,"at":"2026-11-20T17:01:00.000Z","tz":60,"actor":"user","set":"e00000000000000000000000000000ff","duration_ms":18000000}"#,
+         "rest: 5:00:00 is not allowed — a rest between sets is 0:01 to 60:00"),
     ]
 
     @Test(arguments: refused.indices)

@@ -82,7 +82,11 @@ extension Decider {
         case .goalSet(let goal):
             if let weight = goal.weight { try positive(weight, field: "goal.weight", what: "a goal weight") }
         default:
-            break
+            // A fact recorded as stated carries its own rule (`RecordedFact.check`), the one
+            // `decide` runs for `Command.record`: every such type is held to it here too.
+            if let fact = event.payload.value as? any RecordedFact {
+                try fact.check(in: state, context: context)
+            }
         }
     }
 
