@@ -75,8 +75,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The OpenAPI document is embedded by scripts/openapi-embed.sh, not shipped as a bundle.
-            exclude: ["Resources"]
+            // The OpenAPI document compiled into the binary (`PackageResources.openapi_json`): no
+            // bundle to ship beside a statically linked server, no generated copy to keep in step.
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         // The lifters' event streams in one PostgreSQL table (LISTEN/NOTIFY between servers), and
         // `wlog serve migrate` between it and the journals.

@@ -34,7 +34,6 @@ for tool in st openapi-spec-validator curl python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "schemathesis.sh: $tool is missing (.ci/run installs it; pip install -r requirements-ci.txt)" >&2; exit 1; }
 done
 openapi-spec-validator "$document"
-scripts/openapi-embed.sh --check
 
 bin=${WLOG_BIN_DIR:-$(swift build --show-bin-path)}
 [ -x "$bin/wlog-server" ] || swift build --product wlog-server

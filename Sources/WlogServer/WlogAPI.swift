@@ -60,9 +60,8 @@ public enum WlogAPI {
     }
 }
 
-/// The OpenAPI 3.1 document of the API. Its one source is `Sources/WlogServer/Resources/openapi.json`;
-/// `scripts/openapi-embed.sh` embeds it as `json` (OpenAPIDocument+JSON.swift), so the server needs
-/// no resource bundle at run time (OpenAPIDocumentTests checks the two are the same bytes).
+/// The OpenAPI 3.1 document of the API: `Sources/WlogServer/Resources/openapi.json`, compiled into
+/// the binary by SwiftPM (`.embedInCode`), so the server needs no resource bundle at run time.
 enum OpenAPIDocument {
-    static let bytes: [UInt8] = Array(json.utf8)
+    static var bytes: [UInt8] { PackageResources.openapi_json }
 }

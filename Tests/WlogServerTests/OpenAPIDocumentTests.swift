@@ -32,7 +32,7 @@ import WlogStore
         let embedded = OpenAPIDocument.bytes
         let firstDifference = zip(file, embedded).enumerated().first { $1.0 != $1.1 }?.offset ?? min(file.count, embedded.count)
         #expect(file.count == embedded.count && firstDifference == file.count,
-                "openapi.json (\(file.count) bytes) differs from the embedded text (\(embedded.count) bytes) at byte \(firstDifference): run scripts/openapi-embed.sh")
+                "openapi.json (\(file.count) bytes) differs from the embedded text (\(embedded.count) bytes) at byte \(firstDifference): rebuild")
         #expect(file.count > 10_000)
     }
 
