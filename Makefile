@@ -24,7 +24,7 @@ deps:
 	fi
 
 ## build: wlog with the Swift runtime and FoundationEssentials linked in (--static-swift-stdlib):
-##   ≈ 2 ms less process start than loading them as shared libraries (docs/PERFORMANCE.md).
+##   ≈ 2 ms less process start than loading them as shared libraries (docs/PERFORMANCE.md, "Process start").
 build: deps
 	$(SWIFT) build -c $(CONFIG) --static-swift-stdlib --product wlog
 

@@ -79,9 +79,9 @@ final class FrameEncoder {
 /// The header, block and content checksums (XXH32) are checked by `XXHash32`, not by liblz4:
 /// Debian's liblz4 computes XXH32 with an SSE2 loop that multiplies by shifts and adds, about
 /// half as fast as the scalar loop here, and it was the largest part of a journal read
-/// (docs/PERFORMANCE.md). liblz4 decodes the blocks (`skipChecksums`), straight into the buffer:
-/// it keeps room for one more block than the content, so liblz4 never decodes into its own
-/// buffer first and copies.
+/// (perf-log/journal-replay.md, "Session 4: decode + evolve and the journal read"). liblz4
+/// decodes the blocks (`skipChecksums`), straight into the buffer: it keeps room for one more
+/// block than the content, so liblz4 never decodes into its own buffer first and copies.
 final class FrameDecoder {
     private var context: OpaquePointer?
     private var output: UnsafeMutableRawBufferPointer

@@ -8,9 +8,10 @@ import Synchronization
 /// store alike).
 ///
 /// The estimate is the server's resident memory measured per lifter loaded (docs/PERFORMANCE.md,
-/// "The server", session 7): per event, the set rows, ids, history order and the workout catalog;
-/// per lifter, its slot, lookups and the writer kept open (the state's reserved tables are given
-/// back after a fold: `WlogState.compact`).
+/// "Memory"; the run: perf-log/server.md, "Session 7: the writer kept open, …"): per event, the
+/// set rows, ids, history order and the workout catalog; per lifter, its slot, lookups and the
+/// writer kept open (the state's reserved tables are given back after a fold:
+/// `WlogState.compact`).
 public enum StateMemory {
     /// The estimate per event held: the larger of the two measured figures (one-year lifters, the
     /// 20-year one) with the workout catalog's share, rounded up (figures in docs/PERFORMANCE.md,

@@ -5,7 +5,7 @@ Usage: scripts/perf/strong-csv.py ROWS > big.csv
 
 Deterministic (no randomness): one workout a day from 2000-01-01, 25 rows a workout over five
 exercises (one custom), weights and reps cycling. Used to measure `wlog import` on big files
-(docs/PERFORMANCE.md, "Import of a big file"); not a fixture of the repository.
+(perf-log/import.md); not a fixture of the repository.
 """
 import datetime
 import sys

@@ -43,7 +43,8 @@ struct PayloadMember<Payload>: Sendable {
 
 /// The builders name the member's property twice, as a getter and a setter, rather than by a key
 /// path: a key path is built at run time from mangled names the first time it is used, which cost
-/// every process that read one of these payloads more than decoding it (docs/PERFORMANCE.md).
+/// every process that read one of these payloads more than decoding it (perf-log/cli.md,
+/// "Session 10: one description per event type, …").
 extension PayloadMember {
     /// A required event id: `"set":"<32 hex>"`.
     static func id(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> EventID,

@@ -19,8 +19,8 @@ struct RouteSupport: Sendable {
 
     /// The minute a kept answer of `lifter` belongs to: 60-second windows shifted by up to a
     /// minute from the lifter's id, so that the lifters' pages are not all computed again in the
-    /// same instant (the p99 this cost: docs/PERFORMANCE.md, "Session 12"); an answer is still at
-    /// most a minute old.
+    /// same instant (the p99 this cost: perf-log/server.md, "Session 12: where a durable write's time
+    /// goes"); an answer is still at most a minute old.
     static func cacheMinute(_ lifter: LifterID, at now: Instant) -> Int64 {
         var hasher = StableHasher()
         hasher.feed(lifter.uuid.utf8)

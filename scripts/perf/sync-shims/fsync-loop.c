@@ -1,4 +1,5 @@
-/* The disk's share of a durable write, without the server (docs/PERFORMANCE.md, "Session 12"):
+/* The disk's share of a durable write, without the server (perf-log/server.md, "Session 12: where
+   a durable write's time goes"):
    THREADS threads for SECONDS, each appending 300 bytes to one of 1,000 files at random and
    fdatasyncing it; prints appends a second. Time it (`/usr/bin/time`) for the system time each.
      gcc -O2 -pthread fsync-loop.c -o fsync-loop && mkdir -p d && ./fsync-loop 16 4          */

@@ -1,4 +1,5 @@
-/* The disk under a shared flush, without the server (docs/PERFORMANCE.md, "Session 14"):
+/* The disk under a shared flush, without the server (perf-log/server.md, "Session 14: the floor
+   under a durable POST, …"):
    THREADS threads for SECONDS, each appending 300 bytes to one of 1,000 files at random, then
    MODE 0: waiting for a shared syncfs (one thread flushes for every append written before it
    started; the others wait), or MODE 1: fdatasyncing its own file. Prints appends a second and
