@@ -41,6 +41,8 @@ let package = Package(
         // The server only. swift-configuration support is left out (traits: FullFoundation only).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // The server's accounts only: bcrypt for their passwords (HummingbirdBcrypt, a C bcrypt, no other dependency).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // The PostgreSQL store of the server only (`wlog serve --store postgres://…`).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
@@ -71,6 +73,7 @@ let package = Package(
                 "WlogCore", "WlogStore", "WlogMCPTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
