@@ -250,13 +250,17 @@ struct AccountsOptions: ParsableArguments {
     var mailFrom = "wlog@localhost"
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt's cost for passwords (2^cost rounds; 10 ≈ 60 ms a check here).")
     var bcryptCost = 10
+    @Option(name: .customLong("auth-address-limit"), help: "Sign-in, OTP and recovery attempts allowed at once per client address (then one every 10 s).")
+    var authAddressLimit = 100
 
     func validate() throws {
+        guard authAddressLimit >= 1 else { throw ValidationError("--auth-address-limit \(authAddressLimit) must be 1 or more") }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost \(bcryptCost) is not 4 to 16") }
         if let smtp, !smtp.hasPrefix("smtp://") { throw ValidationError("--smtp '\(smtp)' is not smtp://[USER:PASS@]HOST[:PORT]") }
     }
 
     var configuration: AccountsConfiguration {
-        AccountsConfiguration(confirmEmail: confirmEmail, smtp: smtp, mailFrom: mailFrom, siteURL: siteURL, bcryptCost: UInt8(bcryptCost))
+        AccountsConfiguration(confirmEmail: confirmEmail, smtp: smtp, mailFrom: mailFrom, siteURL: siteURL, bcryptCost: UInt8(bcryptCost),
+                              addressBurst: Double(authAddressLimit))
     }
 }
