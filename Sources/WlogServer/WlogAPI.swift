@@ -29,7 +29,7 @@ public enum WlogAPI {
         inProcess.add(middleware: EnvelopeMiddleware())
         routes(on: inProcess.group("api/v1"), support: support)
         MCPEndpoint(support: support, api: inProcess.buildResponder()).register(on: router.group("mcp").add(middleware: auth))
-        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
+        WebRoutes(support: support, verifier: verifier, configuration: configuration, accounts: accounts).register(on: router)
         accounts?.register(on: router, verifier: verifier)
         return router
     }

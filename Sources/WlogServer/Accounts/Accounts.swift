@@ -23,5 +23,13 @@ public struct Accounts: Sendable {
 
     func register(on router: Router<LifterRequestContext>, verifier: TokenVerifier) {
         AuthRoutes(service: service, verifier: verifier, keys: keys).register(on: router)
+        AccountPages(service: service, perAddress: service.perAddress).register(on: router)
+    }
+
+    /// Ends the session of `token` (the web pages' sign-out), when it is one of this server's.
+    func signOut(token: String, verifier: TokenVerifier) async {
+        guard let lifter = try? await verifier.lifter(fromBearer: token),
+              let session = TokenVerifier.unverifiedClaims(of: token)?["session_id"] as? String else { return }
+        try? service.logout(user: lifter.uuid, session: session, scope: "local")
     }
 }
