@@ -120,13 +120,25 @@ def main():
         sys.exit("auth-test: wlog-server did not start: %r" % line)
     base = "http://" + line.split("http://", 1)[1].split()[0]
     secrets_seen = []
+    users = lambda *a, **kw: subprocess.run([binary, "users", *a, "--data", data], capture_output=True, text=True, **kw)
     try:
         run(base, keys, mailbox, secrets_seen)
+        busy = users("list")
+        check(busy.returncode == 1 and "in use by a running wlog serve" in busy.stderr, "wlog serve users refuses while the server holds the accounts")
     finally:
         server.terminate()
         server.wait(timeout=20)
         smtp.stop()
         log.close()
+    listed = users("list").stdout
+    check("lena@example.com" in listed and "throttle@example.com" in listed, "wlog serve users list shows the accounts")
+    made = users("create", "ops@example.com", env={**os.environ, "WLOG_PASSWORD": "Operator-2026"})
+    disabled = users("disable", "ops@example.com")
+    refused = users("delete", "ops@example.com")
+    deleted = users("delete", "ops@example.com", "--yes")
+    check(made.returncode == 0 and disabled.returncode == 0 and refused.returncode != 0 and "--yes" in refused.stderr
+          and deleted.returncode == 0 and "ops@example.com" not in users("list").stdout,
+          "wlog serve users create, disable, delete (refused without --yes)")
     text = open(log_path).read()
     leaked = [s for s in secrets_seen if s and s in text]
     check(not leaked and "$2b$" not in text and "$2a$" not in text,

@@ -22,9 +22,13 @@ struct AccountsTests {
 
     @Test func anAcknowledgedChangeIsReadBackAfterReopening() throws {
         let data = try Self.folder()
-        let store = try AccountStore(data: data, live: LiveSessions())
-        let session = AuthSession(id: "s1", user: Self.lifter, createdAt: 2, method: "password")
-        try store.change { _ in ([.account(Self.account()), .session(session), .refresh(RefreshToken(hash: "h1", session: "s1", used: false))], ()) }
+        do {
+            let store = try AccountStore(data: data, live: LiveSessions())
+            let session = AuthSession(id: "s1", user: Self.lifter, createdAt: 2, method: "password")
+            try store.change { _ in ([.account(Self.account()), .session(session), .refresh(RefreshToken(hash: "h1", session: "s1", used: false))], ()) }
+            // While it is open, no other opener gets it (a running server against `wlog serve users`).
+            #expect(throws: AccountStore.InUse.self) { try AccountStore(data: data, live: LiveSessions()) }
+        }
         let live = LiveSessions()
         let reopened = try AccountStore(data: data, live: live)
         #expect(reopened.read { $0.account(email: "LENA@example.com") } == Self.account())
@@ -37,8 +41,10 @@ struct AccountsTests {
 
     @Test func aTornLastLineIsCutAndTheRestKept() throws {
         let data = try Self.folder()
-        let store = try AccountStore(data: data, live: LiveSessions())
-        try store.change { _ in ([.account(Self.account())], ()) }
+        do {
+            let store = try AccountStore(data: data, live: LiveSessions())
+            try store.change { _ in ([.account(Self.account())], ()) }
+        }
         let handle = try #require(FileHandle(forWritingAtPath: data + "/accounts.log"))
         handle.seekToEndOfFile()
         handle.write(Data(#"{"account":{"_0":{"id":"#.utf8))
@@ -48,6 +54,7 @@ struct AccountsTests {
         let text = try String(contentsOfFile: data + "/accounts.log", encoding: .utf8)
         #expect(text.hasSuffix("}\n"))
         try reopened.change { _ in ([.account(Self.account("new@example.com"))], ()) }
+        _ = consume reopened
         #expect(try AccountStore(data: data, live: LiveSessions()).read { $0.account(email: "new@example.com")?.id } == Self.lifter)
     }
 

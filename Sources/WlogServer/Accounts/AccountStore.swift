@@ -22,6 +22,14 @@ final class AccountStore: Sendable {
         var description: String
     }
 
+    /// Another process (a running server) has the log open.
+    struct InUse: Error, CustomStringConvertible {
+        var path: String
+        var description: String {
+            "\(path) is in use by a running wlog serve: stop it first, or use /auth/v1/admin/users with the service-role key"
+        }
+    }
+
     private struct Log {
         var fd: Int32
         var state: AccountsState
@@ -37,6 +45,11 @@ final class AccountStore: Sendable {
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Damaged(description: "\(path): cannot open (errno \(errno))") }
+        // One process at a time: a running server holds the log (`wlog serve users` then says so).
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw InUse(path: path)
+        }
         let bytes = FileManager.default.contents(atPath: path) ?? Data()
         var state = AccountsState()
         var offset = 0
