@@ -122,3 +122,21 @@ struct AccountsTests {
         #expect(Secrets.pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")  // RFC 7636 appendix B
     }
 }
+
+/// Without `--smtp`, each message is a whole file in the outbox, 0600, and nothing else is made.
+@Suite("Accounts' outbox")
+struct AccountsOutboxTests {
+    @Test func aMessageIsWrittenWholeToTheOutbox() async throws {
+        let data = try AccountsTests.folder()
+        let mailer = Mailer(relay: nil, outbox: data + "/outbox", from: "wlog@localhost", logger: .init(label: "test"))
+        try await mailer.send(to: "lena@example.com", subject: "Your code", body: "code: 123456\n.dot line")
+        let files = try FileManager.default.contentsOfDirectory(atPath: data + "/outbox")
+        #expect(files.count == 1 && files[0].hasSuffix(".eml"))
+        let path = data + "/outbox/" + files[0]
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("To: lena@example.com\r\n") && text.contains("Subject: Your code\r\n"))
+        // SMTP's dot-stuffing: a body line starting with "." gets a second one.
+        #expect(text.hasSuffix("\r\n\r\ncode: 123456\r\n..dot line\r\n"))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+    }
+}

@@ -27,7 +27,7 @@ extension AuthService {
                 account = existing
             } else {
                 guard createUser else { throw AuthFailure(status: .unprocessableContent, code: "otp_disabled", message: "Signups not allowed for otp") }
-                account = Account(id: ServerSecret.lifter(forUser: email).uuid, email: email, passwordHash: nil,
+                account = Account(id: Secrets.uuid(), email: email, passwordHash: nil,
                                   userMetadata: AuthJSON.text(data ?? [:]), createdAt: now, updatedAt: now, confirmedAt: nil)
                 if state.accounts[account.id] != nil { throw Self.alreadyExists }
                 records.append(.account(account))

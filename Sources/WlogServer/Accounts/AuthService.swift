@@ -84,8 +84,9 @@ struct AuthService: Sendable {
         var mailCode: (String, String)?
         let answer: [String: Any] = try store.change { state in
             if state.account(email: email) != nil { throw Self.alreadyExists }
-            // An email a `wlog serve token` lifter was named by keeps its lifter id (and journal).
-            let account = Account(id: ServerSecret.lifter(forUser: email).uuid, email: email, passwordHash: hash,
+            // A new lifter id: never the one `wlog serve token --user EMAIL` derives, or whoever signs up first with
+            // that address would get that lifter's journal (the operator attaches one: `users create --lifter`).
+            let account = Account(id: Secrets.uuid(), email: email, passwordHash: hash,
                                   userMetadata: AuthJSON.text(data ?? [:]), createdAt: now, updatedAt: now,
                                   confirmedAt: confirm ? nil : now)
             if state.accounts[account.id] != nil { throw Self.alreadyExists }
