@@ -41,6 +41,8 @@ let package = Package(
         // The server only. swift-configuration support is left out (traits: FullFoundation only).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // The server's accounts only: bcrypt for their passwords (HummingbirdBcrypt, a C bcrypt, no other dependency).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Imported by the server directly (Hummingbird brings them too; a module imported is declared).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -78,6 +80,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

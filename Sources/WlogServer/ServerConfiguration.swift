@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var jwks: String?
     /// The HS256 secret; nil: the embedded secret of the data folder (created on first start).
     public var hmacSecret: [UInt8]?
+    /// `/auth/v1`'s accounts (docs/ACCOUNTS.md).
+    public var accounts = AccountsConfiguration()
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 

@@ -8,7 +8,8 @@ import WlogStore
 /// OpenAPI document at `/api/v1/openapi.json`, the MCP tools at `/mcp` and the web pages.
 public enum WlogAPI {
     /// The router of every route, over `store`, checking tokens with `verifier`.
-    public static func router(store: any LifterStore, verifier: TokenVerifier, configuration: ServerConfiguration) -> Router<LifterRequestContext> {
+    public static func router(store: any LifterStore, verifier: TokenVerifier, configuration: ServerConfiguration,
+                              accounts: Accounts? = nil) -> Router<LifterRequestContext> {
         let router = Router(context: LifterRequestContext.self)
         router.add(middleware: EnvelopeMiddleware())
         router.get("healthz") { _, _ in "ok\n" }
@@ -28,7 +29,8 @@ public enum WlogAPI {
         inProcess.add(middleware: EnvelopeMiddleware())
         routes(on: inProcess.group("api/v1"), support: support)
         MCPEndpoint(support: support, api: inProcess.buildResponder()).register(on: router.group("mcp").add(middleware: auth))
-        WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
+        WebRoutes(support: support, verifier: verifier, configuration: configuration, accounts: accounts).register(on: router)
+        accounts?.register(on: router, verifier: verifier)
         return router
     }
 
@@ -51,9 +53,11 @@ public enum WlogAPI {
         let store = try store ?? JournalStore(root: configuration.dataDirectory, memoryLimit: configuration.cacheMegabytes << 20,
                                               device: "server", flush: configuration.commitFlush)
         let secret = try configuration.hmacSecret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
-        let verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
+        var verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
+        let accounts = try await Accounts.open(configuration, secret: secret, logger: logger)
+        verifier.sessions = accounts.live
         return Application(
-            router: router(store: store, verifier: verifier, configuration: configuration),
+            router: router(store: store, verifier: verifier, configuration: configuration, accounts: accounts),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)

@@ -12,7 +12,7 @@ struct WlogServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wlog serve",
         abstract: "Serve the Treoir REST API v1 over one wlog journal per lifter.",
-        subcommands: [Run.self, Token.self, Migrate.self],
+        subcommands: [Run.self, Token.self, Keys.self, Users.self, Migrate.self],
         defaultSubcommand: Run.self)
 }
 
@@ -49,6 +49,8 @@ struct Run: AsyncParsableCommand {
     var logLevel = "info"
     @Option(help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DB: the lifters' events in PostgreSQL (default $WLOG_DATABASE_URL, else the data folder's journals).")
     var store: String?
+    @OptionGroup(title: "Accounts (/auth/v1)")
+    var accounts: AccountsOptions
 
     /// The database the events live in, nil for the embedded journals.
     var databaseURL: String? {
@@ -70,6 +72,7 @@ struct Run: AsyncParsableCommand {
         guard cacheMB >= 1, cacheMB <= 1 << 20 else { throw ValidationError("--cache-mb \(cacheMB) is not 1 to 1048576") }
         guard rateLimit >= 0, addressRateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
+        try accounts.validate()
     }
 
     static func split(_ text: String) -> (String, Int)? {
@@ -99,10 +102,11 @@ struct Run: AsyncParsableCommand {
             guard let text = try? String(contentsOfFile: jwks, encoding: .utf8) else { throw ValidationError("--jwks \(jwks) cannot be read") }
             jwksText = text
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB, commitFlush: flush,
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
+        configuration.accounts = accounts.configuration
         let announce = logger
         var database: PostgresStore?
         if let databaseURL {
@@ -205,3 +209,114 @@ struct Migrate: AsyncParsableCommand {
 }
 
 extension JournalStore.CommitFlush: ExpressibleByArgument {}
+
+
+/// `wlog serve keys`: the anon and service-role keys of a data folder (made when missing).
+struct Keys: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys", abstract: "Print the server's anon key (public: apps embed it) and service-role key (the operator's).")
+
+    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    var data: String?
+    @Option(help: "text or json ({\"anon\": …, \"service_role\": …}).")
+    var format = "text"
+
+    func validate() throws {
+        guard ["text", "json"].contains(format) else { throw ValidationError("--format '\(format)' is not text or json") }
+    }
+
+    func run() async throws {
+        let folder = data ?? defaultDataDirectory()
+        let secret = try ServerSecret.loadOrCreate(in: folder)
+        let keys = try await APIKeys.loadOrCreate(in: folder, secret: secret)
+        if format == "json" {
+            print(try keys.json())
+        } else {
+            print("anon:         \(keys.anon)")
+            print("service_role: \(keys.serviceRole)")
+        }
+    }
+}
+
+/// `wlog serve run`'s accounts options (docs/ACCOUNTS.md).
+struct AccountsOptions: ParsableArguments {
+    @Flag(name: .customLong("confirm-email"), help: "A new account must open the mailed confirmation link before it signs in.")
+    var confirmEmail = false
+    @Option(help: "smtp://[USER:PASS@]HOST[:PORT]: the relay for the accounts' mail; default: each message written to DATA/outbox/.")
+    var smtp: String?
+    @Option(name: .customLong("site-url"), help: "The base URL mailed links point to (default: the request's own host).")
+    var siteURL: String?
+    @Option(name: .customLong("mail-from"), help: "The sender of the accounts' mail.")
+    var mailFrom = "wlog@localhost"
+    @Option(name: .customLong("bcrypt-cost"), help: "bcrypt's cost for passwords (2^cost rounds; 10 ≈ 60 ms a check here).")
+    var bcryptCost = 10
+    @Option(name: .customLong("auth-address-limit"), help: "Sign-in, OTP and recovery attempts allowed at once per client address (then one every 10 s).")
+    var authAddressLimit = 100
+
+    func validate() throws {
+        guard authAddressLimit >= 1 else { throw ValidationError("--auth-address-limit \(authAddressLimit) must be 1 or more") }
+        guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost \(bcryptCost) is not 4 to 16") }
+        if let smtp, !smtp.hasPrefix("smtp://") { throw ValidationError("--smtp '\(smtp)' is not smtp://[USER:PASS@]HOST[:PORT]") }
+    }
+
+    var configuration: AccountsConfiguration {
+        AccountsConfiguration(confirmEmail: confirmEmail, smtp: smtp, mailFrom: mailFrom, siteURL: siteURL, bcryptCost: UInt8(bcryptCost),
+                              addressBurst: Double(authAddressLimit))
+    }
+}
+
+/// `wlog serve users list|create|disable|enable|delete`: the server's accounts (docs/ACCOUNTS.md), with the server stopped.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "List, create, disable, enable or delete accounts (stop the server first; while it runs use /auth/v1/admin/users).")
+
+    @Argument(help: "list, create, disable, enable or delete.")
+    var action: String
+    @Argument(help: "The account: an email (create: the new one) or an id; not for list.")
+    var user: String?
+    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    var data: String?
+    @Option(help: "create: the password (default: read from the WLOG_PASSWORD environment variable, so it stays out of the shell history).")
+    var password: String?
+    @Option(help: "create: attach the account to this existing lifter id (e.g. one `wlog serve token` made).")
+    var lifter: String?
+    @Flag(help: "delete: confirm that the account AND the lifter's journal are removed for good.")
+    var yes = false
+
+    func validate() throws {
+        guard ["list", "create", "disable", "enable", "delete"].contains(action) else {
+            throw ValidationError("'\(action)' is not list, create, disable, enable or delete")
+        }
+        if action != "list", user == nil { throw ValidationError("\(action) needs the account: an email or an id") }
+    }
+
+    func run() async throws {
+        let folder = data ?? defaultDataDirectory()
+        do {
+            let admin = try AccountAdmin(data: folder)
+            switch action {
+            case "list":
+                for row in admin.list() {
+                    print("\(row.id)  \(row.email)  \(row.confirmed ? "confirmed" : "unconfirmed")  \(row.disabled ? "disabled" : "enabled")  \(row.sessions) sessions")
+                }
+            case "create":
+                guard let password = password ?? ProcessInfo.processInfo.environment["WLOG_PASSWORD"], !password.isEmpty else {
+                    throw ValidationError("create needs a password: --password or the WLOG_PASSWORD environment variable")
+                }
+                print(try await admin.create(email: user ?? "", password: password, lifter: lifter))
+            case "disable", "enable":
+                print("\(try admin.setDisabled(user ?? "", action == "disable")) \(action)d")
+            default:
+                guard yes else {
+                    throw ValidationError("delete removes the account and the lifter's journal for good: add --yes to confirm")
+                }
+                print("\(try admin.delete(user ?? "")) deleted with its journal")
+            }
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("wlog serve users: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

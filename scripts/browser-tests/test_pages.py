@@ -200,6 +200,38 @@ def test_other_lifter(driver, server, alice_token, bob_token, alice_workouts):
     check(driver.current_url.endswith("/sign-in"), "after signing out, pages ask to sign in again")
 
 
+def test_accounts(driver, server):
+    """issue 32: sign up, sign out, sign in with email and password on the pages; a signed-out
+    session's cookie no longer opens a page (the server ended the session, not just the cookie)."""
+    print("accounts: sign-up, sign-out, sign-in")
+    driver.delete_all_cookies()
+    email, password = "page-lifter@example.com", "Pages-2026-strong"
+
+    def submit(path, form_class, fields):
+        driver.get(server.base + path)
+        form = driver.find_element(By.CSS_SELECTOR, "form." + form_class)
+        for name, value in fields.items():
+            form.find_element(By.NAME, name).send_keys(value)
+        wlogweb.follow(driver, form.find_element(By.TAG_NAME, "button"))
+
+    submit("/sign-up", "sign-up", {"email": email, "password": "short"})
+    check("at least 8" in driver.find_element(By.CSS_SELECTOR, "p.error").text, "a weak password is refused on /sign-up with the rule")
+    submit("/sign-up", "sign-up", {"email": email, "password": password})
+    check(driver.current_url.endswith("/history"), "signing up opens History, got " + driver.current_url)
+    cookie = driver.get_cookie("wlog_session")
+    check(cookie is not None and cookie.get("httpOnly"), "the session cookie is set and HttpOnly")
+    token = cookie["value"] if cookie else ""
+    wlogweb.follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/sign-out'] button"))
+    check(driver.current_url.endswith("/sign-in"), "signing out goes to /sign-in, got " + driver.current_url)
+    driver.add_cookie({"name": "wlog_session", "value": token, "path": "/"})
+    driver.get(server.base + "/history")
+    check(driver.current_url.endswith("/sign-in"), "the signed-out session's cookie, put back, opens no page: " + driver.current_url)
+    submit("/sign-in", "sign-in-password", {"email": email, "password": "Wrong-2026-pass"})
+    check("Invalid login credentials" in driver.find_element(By.CSS_SELECTOR, "p.error").text, "a wrong password is refused on /sign-in")
+    submit("/sign-in", "sign-in-password", {"email": email, "password": password})
+    check(driver.current_url.endswith("/history"), "signing in with email and password opens History, got " + driver.current_url)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug")
@@ -216,6 +248,7 @@ def main():
         test_bodyweight(driver, server, alice)
         live = test_monitor(driver, server, alice)
         test_other_lifter(driver, server, alice, bob, alice_workouts + [live])
+        test_accounts(driver, server)
     except Exception:
         traceback.print_exc()
         FAILURES.append("exception")

@@ -1,7 +1,8 @@
 import JWTKit
 
 /// The claims wlog reads from a Supabase access token: `sub` (the lifter's uuid), `aud`, `exp`,
-/// `nbf`, and the optional `email` and `role`.
+/// `nbf`, and the optional `email`, `role`, `iss` and `session_id` (the last two name a session of
+/// this server's accounts, whose liveness is checked on every use).
 struct LifterToken: JWTPayload {
     var sub: SubjectClaim
     var aud: AudienceClaim
@@ -10,6 +11,8 @@ struct LifterToken: JWTPayload {
     var iat: IssuedAtClaim?
     var email: String?
     var role: String?
+    var iss: IssuerClaim? = nil
+    var session_id: String? = nil
 
     /// Signature is checked by the key collection; here only the claims that need no key.
     func verify(using algorithm: some JWTAlgorithm) async throws {}

@@ -17,6 +17,9 @@ public struct TokenVerifier: Sendable {
     let clock: @Sendable () -> Date
     /// The tokens already accepted, their signatures not checked again (`exp`/`nbf` always are).
     let verified = VerifiedTokens()
+    /// The sessions of this server's accounts: a token they issued (`iss` = `AccessToken.issuer`)
+    /// is honoured only while its session is live and its account enabled. Nil: no accounts.
+    public var sessions: LiveSessions?
 
     /// A verifier for an HS256 `secret` and/or the keys of a JWKS document.
     public init(hmacSecret: [UInt8]?, jwks: String?, audience: String = "authenticated", leeway: Double = 30,
@@ -39,6 +42,7 @@ public struct TokenVerifier: Sendable {
     public func lifter(fromBearer token: String) async throws -> LifterID {
         if let known = verified.entry(token) {
             try checkTimes(expires: known.expires, notBefore: known.notBefore)
+            try checkLive(known.lifter, session: known.session)
             return known.lifter
         }
         guard let header = Self.header(of: token) else { throw APIError.unauthorized("the bearer token is not a JWT") }
@@ -58,8 +62,21 @@ public struct TokenVerifier: Sendable {
         guard let lifter = LifterID(claims.sub.value) else {
             throw APIError.unauthorized("the token's subject is not a user id (a UUID)")
         }
-        verified.remember(token, VerifiedTokens.Entry(lifter: lifter, expires: claims.exp.value, notBefore: claims.nbf?.value))
+        // An API key's role (anon, service_role) never speaks for a lifter, whatever else it claims.
+        if let role = claims.role, role != "authenticated" {
+            throw APIError.unauthorized("the token's role is \(role); a lifter's token has role authenticated")
+        }
+        let session = claims.iss?.value == AccessToken.issuer ? (claims.session_id ?? "") : nil
+        try checkLive(lifter, session: session)
+        verified.remember(token, VerifiedTokens.Entry(lifter: lifter, expires: claims.exp.value, notBefore: claims.nbf?.value,
+                                                      session: session))
         return lifter
+    }
+
+    /// 401 when the token's session was signed out or its account disabled or deleted.
+    private func checkLive(_ lifter: LifterID, session: String?) throws {
+        guard let sessions, !sessions.allows(lifter, session: session) else { return }
+        throw APIError.unauthorized("the session of this token has ended (signed out, or the account is disabled); sign in again")
     }
 
     /// 401 unless the clock is between `notBefore` and `expires`, give or take `leeway`.
@@ -86,5 +103,10 @@ enum Base64URL {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         return Data(base64Encoded: base64)
+    }
+
+    static func encode(_ data: some DataProtocol) -> String {
+        Data(data).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 }

@@ -13,6 +13,8 @@ final class VerifiedTokens: Sendable {
         var lifter: LifterID
         var expires: Date
         var notBefore: Date?
+        /// The session of a token this server's accounts issued (checked live on every use).
+        var session: String? = nil
     }
 
     let capacity: Int

@@ -1,9 +1,15 @@
-/// `/sign-in`: one field for a bearer token (what `wlog serve token` prints, or a Supabase
-/// access token); an error names what is wrong with the token, never echoes it.
+/// `/sign-in`: email and password (the server's accounts, docs/ACCOUNTS.md), links to sign up and
+/// to reset a password, and — as the advanced option — one field for a bearer token (what
+/// `wlog serve token` prints, or a Supabase access token); an error names what is wrong, never
+/// echoes a password or a token.
 enum SignInPage {
-    static func render(error: String? = nil) -> String {
+    static func render(error: String? = nil, notice: String? = nil) -> String {
         var body = "<h1>Sign in to wlog</h1>"
         if let error { body += "<p class=\"error\" role=\"alert\">" + HTML.escape(error) + "</p>" }
+        if let notice { body += "<p class=\"notice\" role=\"status\">" + HTML.escape(notice) + "</p>" }
+        body += AccountPages.passwordForm(action: "/sign-in/password", button: "Sign in", formClass: "sign-in-password")
+            + "<p><a href=\"/sign-up\">Create an account</a> · <a href=\"/reset\">Forgot your password?</a></p>"
+            + "<h2>Advanced: paste a token</h2>"
         body += "<form method=\"post\" action=\"/sign-in\" class=\"sign-in\">"
             + "<label for=\"token\">Access token</label>"
             + "<textarea id=\"token\" name=\"token\" rows=\"5\" required autocomplete=\"off\" spellcheck=\"false\" "

@@ -9,9 +9,12 @@ import WlogStore
 struct WebRoutes: Sendable {
     let support: RouteSupport
     let session: WebSession
+    /// The server's accounts: signing out ends the cookie's session there too.
+    let accounts: Accounts?
 
-    init(support: RouteSupport, verifier: TokenVerifier, configuration: ServerConfiguration) {
+    init(support: RouteSupport, verifier: TokenVerifier, configuration: ServerConfiguration, accounts: Accounts? = nil) {
         self.support = support
+        self.accounts = accounts
         session = WebSession(verifier: verifier,
                              perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst))
     }
@@ -23,6 +26,9 @@ struct WebRoutes: Sendable {
         router.post("sign-in", use: signIn)
         router.post("sign-out") { request, _ in
             guard WebSession.isSameOrigin(request) else { return WebLayout.errorPage(WebSession.crossOrigin) }
+            if let accounts, let token = request.cookies[WebSession.cookieName]?.value, !token.isEmpty {
+                await accounts.signOut(token: token, verifier: session.verifier)
+            }
             var response = HTML.redirect("/sign-in")
             response.setCookie(WebSession.expired(for: request))
             return response

@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The server's own accounts (issue 32; docs/ACCOUNTS.md): the store under the data folder, the
+/// live sessions the token verifier consults, the API keys, and `/auth/v1`.
+public struct Accounts: Sendable {
+    let service: AuthService
+    let keys: APIKeys
+    /// What the token verifier asks on every request (`TokenVerifier.sessions`).
+    public let live: LiveSessions
+
+    /// The accounts of `configuration.dataDirectory` (`accounts.log`, `api-keys.json`, `outbox/`), opened.
+    public static func open(_ configuration: ServerConfiguration, secret: [UInt8], logger: Logger) async throws -> Accounts {
+        let data = configuration.dataDirectory
+        let live = LiveSessions()
+        let store = try AccountStore(data: data, live: live)
+        let keys = try await APIKeys.loadOrCreate(in: data, secret: secret)
+        let service = try AuthService(store: store, secret: secret, configuration: configuration.accounts, logger: logger,
+                                      outbox: data + "/outbox")
+        return Accounts(service: service, keys: keys, live: live)
+    }
+
+    func register(on router: Router<LifterRequestContext>, verifier: TokenVerifier) {
+        AuthRoutes(service: service, verifier: verifier, keys: keys).register(on: router)
+        AccountPages(service: service, perAddress: service.perAddress).register(on: router)
+    }
+
+    /// Ends the session of `token` (the web pages' sign-out), when it is one of this server's.
+    func signOut(token: String, verifier: TokenVerifier) async {
+        guard let lifter = try? await verifier.lifter(fromBearer: token),
+              let session = TokenVerifier.unverifiedClaims(of: token)?["session_id"] as? String else { return }
+        try? service.logout(user: lifter.uuid, session: session, scope: "local")
+    }
+}

@@ -1,0 +1,33 @@
+/// How `/auth/v1` behaves (`wlog serve` options): see docs/ACCOUNTS.md.
+public struct AccountsConfiguration: Sendable {
+    /// Require the mailed confirmation link before a new account signs in (`--confirm-email`).
+    public var confirmEmail: Bool
+    /// `smtp://user:pass@host:port` (`--smtp`); nil: messages go to `DATA/outbox/`.
+    public var smtp: String?
+    /// The sender of the accounts' mail.
+    public var mailFrom: String
+    /// The base URL links in mail point to (`--site-url`); nil: the request's own scheme and host.
+    public var siteURL: String?
+    /// bcrypt's cost (`--bcrypt-cost`): 2^cost rounds per password check.
+    public var bcryptCost: UInt8
+    /// Failed sign-ins allowed per email at once, then one more every `emailRefill` seconds.
+    public var emailBurst: Double
+    public var emailRefill: Double
+    /// Sign-in, OTP and recovery attempts per client address at once, then one more every `addressRefill` seconds.
+    public var addressBurst: Double
+    public var addressRefill: Double
+
+    public init(confirmEmail: Bool = false, smtp: String? = nil, mailFrom: String = "wlog@localhost", siteURL: String? = nil,
+                bcryptCost: UInt8 = 10, emailBurst: Double = 10, emailRefill: Double = 120,
+                addressBurst: Double = 100, addressRefill: Double = 10) {
+        self.confirmEmail = confirmEmail
+        self.smtp = smtp
+        self.mailFrom = mailFrom
+        self.siteURL = siteURL
+        self.bcryptCost = bcryptCost
+        self.emailBurst = emailBurst
+        self.emailRefill = emailRefill
+        self.addressBurst = addressBurst
+        self.addressRefill = addressRefill
+    }
+}

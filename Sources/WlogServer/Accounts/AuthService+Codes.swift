@@ -1,0 +1,121 @@
+import Foundation
+
+/// One-time codes and links: magic links and 6-digit codes (`/otp`), confirmations, password
+/// recovery (`/recover`), their verification (`/verify`) and PKCE's code exchange.
+extension AuthService {
+    /// The code kinds a `/verify` `type` may redeem.
+    static func kinds(for type: String) throws -> [String] {
+        switch type {
+        case "email", "magiclink": return ["magiclink", "signup"]
+        case "signup", "invite": return ["signup"]
+        case "recovery": return ["recovery"]
+        case "email_change": return ["email_change"]
+        default: throw AuthFailure.validation("type: '\(type)' is not email, magiclink, signup, recovery or email_change")
+        }
+    }
+
+    /// `POST /otp`: mails a magic link and a 6-digit code (one message). Unknown emails get an
+    /// account when `createUser`, else `otp_disabled` (GoTrue's answer).
+    func otp(email rawEmail: String?, createUser: Bool, data: [String: Any]?, challenge: String?, link: (String) -> String, peer: String) async throws {
+        let email = try Self.normalized(email: rawEmail)
+        try throttle(email: email, kind: "mail", peer: peer)
+        let now = clock()
+        let token: (String, String) = try store.change { state in
+            var records: [AccountRecord] = []
+            let account: Account
+            if let existing = state.account(email: email) {
+                account = existing
+            } else {
+                guard createUser else { throw AuthFailure(status: .unprocessableContent, code: "otp_disabled", message: "Signups not allowed for otp") }
+                account = Account(id: Secrets.uuid(), email: email, passwordHash: nil,
+                                  userMetadata: AuthJSON.text(data ?? [:]), createdAt: now, updatedAt: now, confirmedAt: nil)
+                if state.accounts[account.id] != nil { throw Self.alreadyExists }
+                records.append(.account(account))
+            }
+            guard !account.disabled else { return ([], ("", "")) }
+            let (record, digits, linkToken) = code(kind: "magiclink", user: account.id, challenge: challenge, now: now)
+            return (records + [record], (digits, linkToken))
+        }
+        guard !token.0.isEmpty else { return }
+        try await mail(email, subject: "Your wlog sign-in link",
+                       body: "Sign in: \(link(token.1 + "&type=magiclink"))\n\nor enter this code: \(token.0)\n\nIt works once, for an hour.\n")
+    }
+
+    /// `POST /recover`: mails a recovery link and code; the answer is the same whether the email is known or not.
+    func recover(email rawEmail: String?, challenge: String?, link: (String) -> String, peer: String) async throws {
+        let email = try Self.normalized(email: rawEmail)
+        try throttle(email: email, kind: "mail", peer: peer)
+        let now = clock()
+        let token: (String, String)? = try store.change { state in
+            guard let account = state.account(email: email), !account.disabled else { return ([], nil) }
+            let (record, digits, linkToken) = code(kind: "recovery", user: account.id, challenge: challenge, now: now)
+            return ([record], (digits, linkToken))
+        }
+        guard let token else { return }
+        try await mail(email, subject: "Reset your wlog password",
+                       body: "Reset your password: \(link(token.1 + "&type=recovery"))\n\nor enter this code: \(token.0)\n\nIt works once, for an hour.\n")
+    }
+
+    /// `POST /verify` with `email` and `token` (the 6 digits) or `token_hash` (the link's token): a Session.
+    func verify(type: String, email rawEmail: String?, token: String?, tokenHash: String?, peer: String) throws -> [String: Any] {
+        let kinds = try Self.kinds(for: type)
+        let now = clock()
+        if let tokenHash, !tokenHash.isEmpty {
+            if let wait = perAddress.take(peer) { throw AuthFailure.throttled("requests from this address", retryAfter: wait) }
+            return try redeem(kinds: kinds, now: now) { code, _ in Secrets.equal(code.linkHash, Secrets.digest(tokenHash)) }
+        }
+        let email = try Self.normalized(email: rawEmail)
+        guard let token, !token.isEmpty else { throw AuthFailure.validation("token: missing; give the 6-digit code from the mail") }
+        try throttle(email: email, kind: "verify", peer: peer)
+        return try redeem(kinds: kinds, now: now) { code, account in
+            account.email == email && Secrets.equal(code.codeHash, Secrets.digest(token))
+        }
+    }
+
+    /// The session of the first unexpired code of `kinds` that `matches`; the code is used up.
+    /// With `flow`, a code asked for by a PKCE client answers an authorization code instead (the link's redirect).
+    func redeem(kinds: [String], now: Double, flow: Bool = false,
+                matches: (OneTimeCode, Account) -> Bool) throws -> [String: Any] {
+        try store.change { state in
+            guard let (code, account) = state.codes.values.lazy
+                .compactMap({ code in state.accounts[code.user].map { (code, $0) } })
+                .first(where: { kinds.contains($0.0.kind) && $0.0.expires > now && matches($0.0, $0.1) }), !account.disabled else {
+                throw AuthFailure.otpExpired
+            }
+            var updated = account
+            if updated.confirmedAt == nil { updated.confirmedAt = now }
+            if code.kind == "email_change", let newEmail = code.newEmail {
+                guard state.account(email: newEmail) == nil else { throw Self.alreadyExists }
+                updated.email = newEmail
+            }
+            updated.updatedAt = now
+            var records: [AccountRecord] = [.removeCode(code.key), .account(updated)]
+            if flow, let challenge = code.codeChallenge {
+                let authCode = Secrets.uuid()
+                records.append(.flow(FlowCode(hash: Secrets.digest(authCode), user: account.id, codeChallenge: challenge,
+                                              method: "s256", expires: now + 300)))
+                return (records, ["code": authCode])
+            }
+            let (opened, session) = openSession(updated, method: code.kind == "recovery" ? "recovery" : "otp", now: now)
+            return ([.removeCode(code.key)] + opened, session)
+        }
+    }
+
+    /// `grant_type=pkce`: the authorization code from a link, with the verifier its challenge was made from.
+    func exchange(authCode: String?, verifier: String?) throws -> [String: Any] {
+        guard let authCode, !authCode.isEmpty, let verifier, !verifier.isEmpty else {
+            throw AuthFailure.validation("auth_code and code_verifier: both are required")
+        }
+        let now = clock()
+        return try store.change { state in
+            guard let flow = state.flows[Secrets.digest(authCode)], flow.expires > now, let account = state.accounts[flow.user] else {
+                throw AuthFailure(status: .notFound, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
+            }
+            guard Secrets.equal(Secrets.pkceChallenge(verifier), flow.codeChallenge) || Secrets.equal(verifier, flow.codeChallenge) else {
+                throw AuthFailure(status: .forbidden, code: "bad_code_verifier", message: "code challenge does not match previously saved code verifier")
+            }
+            let (records, session) = openSession(account, method: "otp", now: now)
+            return ([.removeFlow(flow.hash)] + records, session)
+        }
+    }
+}
