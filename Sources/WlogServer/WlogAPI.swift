@@ -29,6 +29,7 @@ public enum WlogAPI {
         routes(on: inProcess.group("api/v1"), support: support)
         MCPEndpoint(support: support, api: inProcess.buildResponder()).register(on: router.group("mcp").add(middleware: auth))
         WebRoutes(support: support, verifier: verifier, configuration: configuration).register(on: router)
+        RESTRoutes(support: support, verifier: verifier, schema: PlatesSchema.schema, perAddress: auth.perAddress, perLifter: auth.perLifter).register(on: router)
         return router
     }
 
