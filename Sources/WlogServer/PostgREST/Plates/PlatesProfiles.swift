@@ -2,8 +2,9 @@ import WlogCore
 import WlogStore
 
 /// Seed 000's `user_profiles`: one row per lifter once their stream holds a profile fact (a
-/// body weight, a goal or a profile change). `current_weight` is the latest body-weight entry,
-/// `goal_weight` the goal, both in lb. Setting `current_weight` to another value records a body
+/// body weight, a goal or a profile change). `current_weight` is the body-weight entry recorded
+/// last (as the app sets it right after adding a log, whatever the log's date), `goal_weight` the
+/// goal, both in lb. Setting `current_weight` to another value records a body
 /// weight now; `goal_weight` is `goal.set`. The row is a projection: it is not deleted.
 struct PlatesProfiles: RESTTable {
     let name = "user_profiles"
@@ -21,7 +22,7 @@ struct PlatesProfiles: RESTTable {
     func rows(_ source: RESTSource) -> [RESTRow] {
         guard let view = source.view else { return [] }
         let state = view.state
-        let latest = state.bodyweightEntries.last
+        let latest = state.bodyweightEntries.max { $0.seq < $1.seq }
         guard latest != nil || state.goal != nil || state.profile != Profile() else { return [] }
         return [[
             "id": .text(PlatesValues.profileID(view.lifter)),
