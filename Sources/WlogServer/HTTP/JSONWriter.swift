@@ -60,6 +60,13 @@ struct JSONWriter {
         }
     }
 
+    /// `"name":` for a key known only at run time (PostgREST's columns), escaped as any string.
+    mutating func key(text name: String) {
+        string(name)
+        buffer.writeInteger(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     mutating func string(_ value: String) {
         let comma = takeComma()
         var value = value
