@@ -41,6 +41,8 @@ let package = Package(
         // The server only. swift-configuration support is left out (traits: FullFoundation only).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // The server only: Supabase Realtime's WebSocket at /realtime/v1/websocket.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // The PostgreSQL store of the server only (`wlog serve --store postgres://…`).
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
@@ -70,6 +72,7 @@ let package = Package(
             dependencies: [
                 "WlogCore", "WlogStore", "WlogMCPTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),
