@@ -67,7 +67,7 @@ actor RealtimeFeed {
 
     /// Computes the rows of the tables whose snapshot is older than the stream (or missing) and
     /// hands each subscription the changes.
-    private func compare() async throws {
+    func compare() async throws {
         var tables: [String: RealtimeTable] = [:]
         for subscription in subscriptions.values { tables.merge(subscription.tables) { a, _ in a } }
         snapshots = snapshots.filter { tables[$0.key] != nil }
