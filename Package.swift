@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         // The server's accounts only: bcrypt for their passwords (HummingbirdBcrypt, a C bcrypt, no other dependency).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        // The server only: Supabase Realtime's WebSocket at /realtime/v1/websocket.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Imported by the server directly (Hummingbird brings them too; a module imported is declared).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -79,6 +81,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MCP", package: "swift-sdk"),

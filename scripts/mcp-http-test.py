@@ -19,7 +19,7 @@ lifters, A and B, get tokens. The checks:
 """
 import argparse, asyncio, json, os, re, subprocess, sys, tempfile, urllib.error, urllib.request
 
-from script_checks import Checklist, listed_tools, text_of  # scripts/ is on sys.path: the script's own folder
+from script_checks import Checklist, Server, listed_tools, run_on_store, store_arguments, text_of  # scripts/ is on sys.path: the script's own folder
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -27,24 +27,6 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 UNKNOWN_ID = "00000000-0000-4000-8000-000000000000"
 check = Checklist()
 failures = check.failures
-
-
-class Server:
-    """wlog-server over `data` on a free loopback port, rate limits off; stopped with SIGTERM."""
-
-    def __init__(self, binary, data, store):
-        self.process = subprocess.Popen(
-            [binary, "run", "--listen", "127.0.0.1:0", "--data", data, "--rate-limit", "0", "--address-rate-limit", "0",
-             "--log-level", "critical"] + (["--store", store] if store else []),
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        if "listening on http://" not in line:
-            sys.exit("mcp-http-test: wlog-server did not start: %r" % line)
-        self.base = "http://" + line.split("http://", 1)[1].split()[0]
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=20)
 
 
 def http(base, path, token=None, body=None, method=None):
@@ -164,14 +146,9 @@ async def lifter_b(base, token, a_workout, a_set):
 
 
 async def main_async(args, wlog_server, wlog, data, store):
-    server = Server(wlog_server, data, store)
+    server = Server(wlog_server, data, store, name="mcp-http-test")
     try:
-        tokens, lifters = {}, {}
-        for name in ("a", "b"):
-            minted = subprocess.run([wlog_server, "token", "--user", name + "@example.com", "--data", data, "--days", "1"],
-                                    capture_output=True, text=True, check=True)
-            tokens[name] = minted.stdout.strip()
-            lifters[name] = re.search(r"lifter ([0-9a-f-]{36})", minted.stderr).group(1)
+        tokens, lifters = server.mint(("a", "b"))
         status, _ = http(server.base, "/mcp", body={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, method="POST")
         check(status == 401, f"/mcp without a token: {status}")
         status, _ = http(server.base, "/mcp", tokens["a"][:-4] + "AAAA", body={"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, method="POST")
@@ -187,28 +164,9 @@ async def main_async(args, wlog_server, wlog, data, store):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/debug")
-    parser.add_argument("--store", choices=["journal", "postgres"], default="journal")
-    args = parser.parse_args()
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    wlog_server = os.path.abspath(os.path.join(root, args.bin, "wlog-server"))
-    wlog = os.path.abspath(os.path.join(root, args.bin, "wlog"))
-    store, database = None, None
-    if args.store == "postgres":
-        url = os.environ.get("WLOG_TEST_DATABASE_URL")
-        if not url:
-            sys.exit("mcp-http-test: --store postgres needs WLOG_TEST_DATABASE_URL (scripts/pg-test-cluster.sh start)")
-        database = "wlog_mcp_%d" % os.getpid()
-        subprocess.run(["psql", "--quiet", url, "-c", "CREATE DATABASE " + database], check=True, stdout=subprocess.DEVNULL)
-        store = url.rsplit("/", 1)[0] + "/" + database
-    try:
-        with tempfile.TemporaryDirectory() as data:
-            asyncio.run(main_async(args, wlog_server, wlog, data, store))
-    finally:
-        if database:
-            subprocess.run(["psql", "--quiet", os.environ["WLOG_TEST_DATABASE_URL"], "-c", "DROP DATABASE IF EXISTS %s WITH (FORCE)" % database],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    args, binary = store_arguments()
+    run_on_store("mcp-http-test", args.store, lambda data, store: asyncio.run(
+        main_async(args, os.path.join(binary, "wlog-server"), os.path.join(binary, "wlog"), data, store)))
     print(f"mcp http test ({args.store}): {len(failures)} failed" if failures else f"mcp http test ({args.store}): all passed")
     sys.exit(1 if failures else 0)
 

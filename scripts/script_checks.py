@@ -46,3 +46,67 @@ async def listed_tools(check, session):
     for name in MCP_READS:
         check(name in tools and tools[name].annotations.read_only_hint is True, f"{name} is read-only")
     return tools
+
+
+def store_arguments():
+    """The arguments of a script against wlog serve (`--bin`, `--store journal|postgres`), and the folder of the binaries."""
+    import argparse, os
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=".build/debug")
+    parser.add_argument("--store", choices=["journal", "postgres"], default="journal")
+    args = parser.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return args, os.path.abspath(os.path.join(root, args.bin))
+
+
+def run_on_store(name, store, body):
+    """Runs `body(data, store_url)` in a scratch data folder: on the journal store (`store_url` None),
+    or with store "postgres" on a scratch database beside $WLOG_TEST_DATABASE_URL's (scripts/pg-test-cluster.sh
+    start prints it), dropped afterwards."""
+    import os, subprocess, sys, tempfile
+    url, database = None, None
+    if store == "postgres":
+        base = os.environ.get("WLOG_TEST_DATABASE_URL")
+        if not base:
+            sys.exit(f"{name}: --store postgres needs WLOG_TEST_DATABASE_URL (scripts/pg-test-cluster.sh start)")
+        database = "wlog_%s_%d" % (name.replace("-", "_"), os.getpid())
+        subprocess.run(["psql", "--quiet", base, "-c", "CREATE DATABASE " + database], check=True, stdout=subprocess.DEVNULL)
+        url = base.rsplit("/", 1)[0] + "/" + database
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            body(data, url)
+    finally:
+        if database:
+            subprocess.run(["psql", "--quiet", os.environ["WLOG_TEST_DATABASE_URL"], "-c", "DROP DATABASE IF EXISTS %s WITH (FORCE)" % database],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+class Server:
+    """wlog-server over `data` on a free loopback port, rate limits off; stopped with SIGTERM."""
+
+    def __init__(self, binary, data, store, name="wlog-server"):
+        import subprocess, sys
+        self.process = subprocess.Popen(
+            [binary, "run", "--listen", "127.0.0.1:0", "--data", data, "--rate-limit", "0", "--address-rate-limit", "0",
+             "--log-level", "critical"] + (["--store", store] if store else []),
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        if "listening on http://" not in line:
+            sys.exit("%s: wlog-server did not start: %r" % (name, line))
+        self.base = "http://" + line.split("http://", 1)[1].split()[0]
+        self.binary, self.data = binary, data
+
+    def mint(self, names):
+        """Tokens (valid a day) and lifter ids of users `names` (name@example.com), by `wlog-server token`."""
+        import re, subprocess
+        tokens, lifters = {}, {}
+        for name in names:
+            minted = subprocess.run([self.binary, "token", "--user", name + "@example.com", "--data", self.data, "--days", "1"],
+                                    capture_output=True, text=True, check=True)
+            tokens[name] = minted.stdout.strip()
+            lifters[name] = re.search(r"lifter ([0-9a-f-]{36})", minted.stderr).group(1)
+        return tokens, lifters
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)

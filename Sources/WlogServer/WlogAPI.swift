@@ -57,8 +57,14 @@ public enum WlogAPI {
         var verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
         let accounts = try await Accounts.open(configuration, secret: secret, logger: logger)
         verifier.sessions = accounts.live
+        let router = router(store: store, verifier: verifier, configuration: configuration, accounts: accounts)
+        // Supabase Realtime at /realtime/v1/websocket: the HTTP/1 server upgrades its requests.
+        let realtime = RealtimeEndpoint(hub: RealtimeHub(store: store, now: configuration.now, limits: RealtimeLimits(), logger: logger),
+                                        verifier: verifier)
+        realtime.register(on: router)
         return Application(
-            router: router(store: store, verifier: verifier, configuration: configuration, accounts: accounts),
+            router: router,
+            server: realtime.server(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
