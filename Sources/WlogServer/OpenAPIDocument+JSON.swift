@@ -8,7 +8,7 @@ extension OpenAPIDocument {
   "info": {
     "title": "wlog API (Treoir REST API v1)",
     "version": "1.0.0",
-    "description": "`wlog serve`: seed 004's Treoir REST API v1 and every projection of the wlog CLI, read-only, over one event journal per lifter. Every write is an event in the lifter's journal, acknowledged once durable; every answer is a projection of it. Successes are `{success: true, data, meta?}` (`meta` on paged lists), failures `{success: false, error: {code, message, details}}`. Instants are ISO 8601 in UTC (`2026-01-15T09:30:00Z`, `.sss` only when not whole seconds); weights in kg. docs/SERVER.md describes storage, auth and retries."
+    "description": "`wlog serve`: seed 004's Treoir REST API v1 and every projection of the wlog CLI, read-only, over one event journal per lifter. Every write is an event in the lifter's journal, acknowledged once durable; every answer is a projection of it. Successes are `{success: true, data, meta?}` (`meta` on paged lists), failures `{success: false, error: {code, message, details}}`. Instants are ISO 8601 in UTC (`2026-01-15T09:30:00Z`, `.sss` only when not whole seconds); weights in kg. docs/SERVER.md describes storage, auth and retries. Browsers on any origin may call `/api/v1` (CORS: preflights answered, `Access-Control-Allow-Origin: *`, or the origins of `--cors-origin`); `HEAD` is answered wherever `GET` is."
   },
   "servers": [
     {
@@ -59,11 +59,10 @@ extension OpenAPIDocument {
           {
             "name": "pageSize",
             "in": "query",
-            "description": "1 to 100.",
+            "description": "From 1; above 100, 100 are served (`meta.pageSize` says so); never refused for being large.",
             "schema": {
               "type": "integer",
               "minimum": 1,
-              "maximum": 100,
               "default": 20
             }
           }
@@ -116,7 +115,7 @@ extension OpenAPIDocument {
       "post": {
         "operationId": "createWorkout",
         "summary": "Start a workout (from a routine day with `routineId`)",
-        "description": "A retry with the same `Idempotency-Key` answers the workout the first request started (404 once it was deleted).",
+        "description": "Other open workouts do not stand in the way (the monitor and `today` show the latest). A retry with the same `Idempotency-Key` answers the workout the first request started (404 once it was deleted); without a key, the same name and routine again within 10 seconds of a start that has no set yet answers that workout (a Quick Start retried).",
         "tags": [
           "Workouts"
         ],
@@ -239,7 +238,7 @@ extension OpenAPIDocument {
       "patch": {
         "operationId": "completeWorkout",
         "summary": "Complete a workout (`completedAt`, with optional notes, soreness, session RPE)",
-        "description": "A retried completion with the same `completedAt` changes nothing. A day's implicit workout has no session: 400.",
+        "description": "A retried completion with the same `completedAt` changes nothing. A day's implicit workout has no session: 400. A `completedAt` before the start but within 15 minutes of the server's clock is a finish made now on a phone whose clock is behind: the server's time is recorded.",
         "tags": [
           "Workouts"
         ],
@@ -683,16 +682,23 @@ extension OpenAPIDocument {
             }
           },
           {
+            "name": "setFields",
+            "in": "query",
+            "description": "Comma-separated set fields an app can send (`reps,weightKg,rpe`): only exercises a set of those fields can log.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
             "$ref": "#/components/parameters/Page"
           },
           {
             "name": "pageSize",
             "in": "query",
-            "description": "1 to 500.",
+            "description": "From 1; above 500, 500 are served (`meta.pageSize` says so); never refused for being large.",
             "schema": {
               "type": "integer",
               "minimum": 1,
-              "maximum": 500,
               "default": 50
             }
           }
@@ -826,7 +832,8 @@ extension OpenAPIDocument {
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
           }
-        }
+        },
+        "description": "A name that is already an exercise's (the library's included) with other `equipment` or `category` is 409 `EXERCISE_EXISTS`: give yours another name."
       }
     },
     "/exercises/{exerciseId}": {
@@ -1826,7 +1833,7 @@ extension OpenAPIDocument {
         }
       },
       "Conflict": {
-        "description": "`CONFLICT`: the id (client `id` or `Idempotency-Key`) belongs to another event, or another write changed this lifter at the same time. Retry.",
+        "description": "`CONFLICT`: the id (client `id` or `Idempotency-Key`) belongs to another event, or another write changed this lifter at the same time (retry). `EXERCISE_EXISTS`: `POST /exercises` named an existing exercise with other equipment or category.",
         "content": {
           "application/json": {
             "schema": {
@@ -1918,7 +1925,7 @@ extension OpenAPIDocument {
             "properties": {
               "code": {
                 "type": "string",
-                "description": "VALIDATION_ERROR, UNAUTHORIZED, NOT_FOUND, CONFLICT, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, SERVICE_UNAVAILABLE.",
+                "description": "VALIDATION_ERROR (400), UNAUTHORIZED (401), NOT_FOUND (404), METHOD_NOT_ALLOWED (405), CONFLICT and EXERCISE_EXISTS (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMITED (429), SERVICE_UNAVAILABLE (503).",
                 "examples": [
                   "VALIDATION_ERROR"
                 ]
@@ -1997,7 +2004,8 @@ extension OpenAPIDocument {
           "muscles",
           "equipment",
           "pattern",
-          "isCustom"
+          "isCustom",
+          "setFields"
         ],
         "properties": {
           "id": {
@@ -2114,6 +2122,19 @@ extension OpenAPIDocument {
           },
           "isCustom": {
             "type": "boolean"
+          },
+          "setFields": {
+            "type": "array",
+            "description": "The fields a set of this exercise must carry: strength and assisted `reps`, `weightKg`; body-weight `reps`; cardio `distanceMeters`, `durationSeconds`; timed `durationSeconds`. An app that sends only seed 004 §5's set body (`reps`, `weightKg`, `rpe`) keeps the exercises whose list holds nothing else (or asks `GET /exercises?setFields=reps,weightKg,rpe`).",
+            "items": {
+              "type": "string",
+              "enum": [
+                "reps",
+                "weightKg",
+                "distanceMeters",
+                "durationSeconds"
+              ]
+            }
           }
         },
         "additionalProperties": false
@@ -2127,6 +2148,7 @@ extension OpenAPIDocument {
           "reps",
           "weightKg",
           "rpe",
+          "rpeExact",
           "setType",
           "isCompleted",
           "completedAt",
@@ -2160,10 +2182,12 @@ extension OpenAPIDocument {
           },
           "rpe": {
             "type": [
-              "number",
+              "integer",
               "null"
             ],
-            "description": "RPE 1–10 in half steps."
+            "minimum": 1,
+            "maximum": 10,
+            "description": "RPE as seed 004 §6's `int? rpe`: the whole number, half steps rounded up (8.5 → 9). The value recorded is `rpeExact`."
           },
           "setType": {
             "type": "string",
@@ -2183,7 +2207,8 @@ extension OpenAPIDocument {
               "string",
               "null"
             ],
-            "format": "date-time"
+            "format": "date-time",
+            "description": "When the set was done; null while it is not (`isCompleted: false`). Ticking it done (`isCompleted: true` without `completedAt`) records the time of the tick."
           },
           "durationSeconds": {
             "type": [
@@ -2202,6 +2227,15 @@ extension OpenAPIDocument {
               "string",
               "null"
             ]
+          },
+          "rpeExact": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 10,
+            "description": "The RPE recorded, 1–10 in half steps (8.5)."
           }
         },
         "additionalProperties": false
@@ -2471,6 +2505,7 @@ extension OpenAPIDocument {
           "targetRepsLow",
           "targetRepsHigh",
           "targetRpe",
+          "targetRpeExact",
           "restSeconds"
         ],
         "properties": {
@@ -2492,15 +2527,27 @@ extension OpenAPIDocument {
           },
           "targetRpe": {
             "type": [
-              "number",
+              "integer",
               "null"
-            ]
+            ],
+            "minimum": 1,
+            "maximum": 10,
+            "description": "The planned RPE as a whole number (half steps rounded up); the exact one is `targetRpeExact`."
           },
           "restSeconds": {
             "type": [
               "integer",
               "null"
             ]
+          },
+          "targetRpeExact": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 10,
+            "description": "The planned RPE, 1–10 in half steps."
           }
         },
         "additionalProperties": false

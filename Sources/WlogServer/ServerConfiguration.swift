@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var jwks: String?
     /// The HS256 secret; nil: the embedded secret of the data folder (created on first start).
     public var hmacSecret: [UInt8]?
+    /// The origins a browser may call `/api/v1` from (`--cors-origin`); empty: any origin (`APICORS`).
+    public var corsOrigins: [String] = []
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 
