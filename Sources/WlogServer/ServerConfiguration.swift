@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var hmacSecret: [UInt8]?
     /// `/auth/v1`'s accounts (docs/ACCOUNTS.md).
     public var accounts = AccountsConfiguration()
+    /// The origins a browser may call `/api/v1` from (`--cors-origin`); empty: any origin (`APICORS`).
+    public var corsOrigins: [String] = []
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 

@@ -10,7 +10,9 @@ public enum WlogAPI {
     /// The router of every route, over `store`, checking tokens with `verifier`.
     public static func router(store: any LifterStore, verifier: TokenVerifier, configuration: ServerConfiguration,
                               accounts: Accounts? = nil) -> Router<LifterRequestContext> {
-        let router = Router(context: LifterRequestContext.self)
+        // HEAD wherever GET is: the GET's status and headers without its body.
+        let router = Router(context: LifterRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: APICORS(origins: configuration.corsOrigins))
         router.add(middleware: EnvelopeMiddleware())
         router.get("healthz") { _, _ in "ok\n" }
         router.get("api/v1/openapi.json") { _, _ in

@@ -47,6 +47,8 @@ struct Run: AsyncParsableCommand {
     var audience = "authenticated"
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
+    @Option(name: .customLong("cors-origin"), help: "An origin (https://monitor.example) whose pages may call /api/v1; repeat for more. Default: any origin (bearer tokens, no cookies).")
+    var corsOrigin: [String] = []
     @Option(help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DB: the lifters' events in PostgreSQL (default $WLOG_DATABASE_URL, else the data folder's journals).")
     var store: String?
     @OptionGroup(title: "Accounts (/auth/v1)")
@@ -71,6 +73,9 @@ struct Run: AsyncParsableCommand {
         }
         guard cacheMB >= 1, cacheMB <= 1 << 20 else { throw ValidationError("--cache-mb \(cacheMB) is not 1 to 1048576") }
         guard rateLimit >= 0, addressRateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more") }
+        for origin in corsOrigin where !APIOrigin.isOrigin(origin) {
+            throw ValidationError("--cors-origin '\(origin)' is not an origin: scheme://host[:port], no path (e.g. https://monitor.example)")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
         try accounts.validate()
     }
@@ -107,6 +112,7 @@ struct Run: AsyncParsableCommand {
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
         configuration.accounts = accounts.configuration
+        configuration.corsOrigins = corsOrigin
         let announce = logger
         var database: PostgresStore?
         if let databaseURL {

@@ -110,7 +110,7 @@ struct JSONWriterTests {
         }
         for (index, number) in numbers.enumerated() {
             set.weightKg = number
-            set.rpe = -number
+            set.rpeExact = -number
             set.distanceMeters = index.isMultiple(of: 2) ? nil : number / 3
             set.durationSeconds = number / 1000
             try Self.expectSame(set, "\(number)")
@@ -119,6 +119,7 @@ struct JSONWriterTests {
         }
         for integer in integers {
             set.reps = integer
+            set.rpe = integer
             set.orderIndex = integer
             workout.totalSets = integer
             workout.durationSeconds = integer
@@ -126,7 +127,7 @@ struct JSONWriterTests {
             try Self.expectSame(workout, "\(integer)")
         }
         // Every null, empty arrays, and the absent `exercises` of a list item.
-        (set.reps, set.weightKg, set.rpe, set.completedAt) = (nil, nil, nil, nil)
+        (set.reps, set.weightKg, set.rpe, set.rpeExact, set.completedAt) = (nil, nil, nil, nil, nil)
         (set.durationSeconds, set.distanceMeters, set.notes) = (nil, nil, nil)
         try Self.expectSame(set)
         (workout.name, workout.notes, workout.completedAt, workout.durationSeconds, workout.routineId) = (nil, nil, nil, nil, nil)

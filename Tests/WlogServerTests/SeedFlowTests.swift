@@ -62,7 +62,7 @@ import Testing
                 let custom = try await api.post("exercises", body).success(.created)
                 #expect(custom == ["id": "my-custom-exercise", "name": "My Custom Exercise", "category": "strength", "primaryMuscle": "chest",
                                    "secondaryMuscles": ["triceps"], "muscles": [], "equipment": "dumbbell", "pattern": custom["pattern"] ?? nil,
-                                   "isCustom": true])
+                                   "isCustom": true, "setFields": ["reps", "weightKg"]])
                 #expect(try await api.post("exercises", body).success(.ok) == custom)
                 #expect(try await api.get("exercises?q=my%20custom").success(.ok, meta: ["page": 1, "pageSize": 50, "total": 1, "hasMore": false])
                     == [custom])
@@ -206,8 +206,8 @@ import Testing
                              "estimatedDuration": 20]
         #expect(try await api.get("routines").success(.ok) == [summary])
         let planned: JSON = [
-            ["orderIndex": 0, "exercise": bench, "targetSets": 3, "targetRepsLow": 6, "targetRepsHigh": 8, "targetRpe": 8, "restSeconds": 120],
-            ["orderIndex": 1, "exercise": squat, "targetSets": 3, "targetRepsLow": 5, "targetRepsHigh": 5, "targetRpe": nil, "restSeconds": 180],
+            ["orderIndex": 0, "exercise": bench, "targetSets": 3, "targetRepsLow": 6, "targetRepsHigh": 8, "targetRpe": 8, "targetRpeExact": 8, "restSeconds": 120],
+            ["orderIndex": 1, "exercise": squat, "targetSets": 3, "targetRepsLow": 5, "targetRepsHigh": 5, "targetRpe": nil, "targetRpeExact": nil, "restSeconds": 180],
         ]
         #expect(try await api.get("routines/ppl.1").success(.ok) == summary.with("exercises", planned))
         let data = try await api.post("routines/ppl.1/start").success(.created)
@@ -311,17 +311,19 @@ import Testing
     static let bench: JSON = [
         "id": "bench-press", "name": "Bench Press", "category": "strength", "primaryMuscle": "chest",
         "secondaryMuscles": ["triceps", "shoulders"], "muscles": ["middle-chest", "triceps", "front-delts"],
-        "equipment": "barbell", "pattern": "push", "isCustom": false,
+        "equipment": "barbell", "pattern": "push", "isCustom": false, "setFields": ["reps", "weightKg"],
     ]
     static let squat: JSON = [
         "id": "back-squat", "name": "Back Squat", "category": "strength", "primaryMuscle": "legs", "secondaryMuscles": [],
         "muscles": ["quads", "glutes", "adductors", "lower-back"], "equipment": "barbell", "pattern": "squat", "isCustom": false,
+        "setFields": ["reps", "weightKg"],
     ]
 
     static func set(_ id: String, order: Int, reps: Int, kg: Double, rpe: Double? = nil, type: String = "working",
                     at: String) -> JSON {
         ["id": .string(id), "orderIndex": .number(Double(order)), "reps": .number(Double(reps)), "weightKg": .number(kg),
-         "rpe": rpe.map(JSON.number) ?? .null, "setType": .string(type), "isCompleted": true, "completedAt": .string(at),
+         "rpe": rpe.map { .number($0.rounded(.toNearestOrAwayFromZero)) } ?? .null, "rpeExact": rpe.map(JSON.number) ?? .null,
+         "setType": .string(type), "isCompleted": true, "completedAt": .string(at),
          "durationSeconds": nil, "distanceMeters": nil, "notes": nil]
     }
 

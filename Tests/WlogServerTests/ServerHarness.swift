@@ -14,7 +14,7 @@ struct ServerHarness {
     static let now = Instant(iso8601: "2026-01-15T09:30:00Z")!
 
     let data: String
-    let configuration: ServerConfiguration
+    var configuration: ServerConfiguration
     /// The store the application runs on: the embedded journals (nil) or, set by
     /// `ServerHarness.with(.postgres)`, a PostgreSQL store on a scratch database.
     var postgres: PostgresStore?

@@ -18,15 +18,16 @@ BOB = "b0b00000-0000-4000-8000-000000000002"
 class Server:
     """wlog-server over a fresh data folder; stop() ends it and removes the folder."""
 
-    def __init__(self, bin_dir):
+    def __init__(self, bin_dir, extra=()):
         self.bin_dir = bin_dir
+        self.extra = list(extra)
         self.data = tempfile.mkdtemp(prefix="wlog-browser-")
         self.start(0)
 
     def start(self, port):
         self.process = subprocess.Popen(
             [os.path.join(self.bin_dir, "wlog-server"), "run", "--listen", "127.0.0.1:%d" % port, "--data", self.data,
-             "--rate-limit", "0", "--address-rate-limit", "0", "--log-level", "warning"],
+             "--rate-limit", "0", "--address-rate-limit", "0", "--log-level", "warning"] + self.extra,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         if "listening on http://" not in line:

@@ -3,7 +3,7 @@ extension Decider {
     func startWorkout(_ c: StartWorkout) throws(Refusal) -> [Event] {
         let at = try occurred(c.at, field: "workout.at")
         // Two sessions in progress within 12 hours of each other would compete for every set.
-        if let open = state.openWorkouts.first(where: {
+        if !c.allowsOtherOpen, let open = state.openWorkouts.first(where: {
             abs(at.instant.millisecondsSince1970 - $0.started.instant.millisecondsSince1970) <= Decider.openWorkoutWindow
         }) {
             throw Refusal(field: "workout", value: open.id.short, problem: "is already in progress",

@@ -15,6 +15,9 @@ struct ExerciseModel: Encodable, Sendable {
     var equipment: String
     var pattern: String
     var isCustom: Bool
+    /// The set fields a set of it must carry (`SetFields`): an app that sends only seed 004 §5's
+    /// body (`reps`, `weightKg`, `rpe`) keeps the exercises whose list holds nothing else.
+    var setFields: [String]
 
     init(_ exercise: Exercise) {
         id = exercise.id
@@ -26,6 +29,7 @@ struct ExerciseModel: Encodable, Sendable {
         equipment = exercise.equipment.rawValue
         pattern = exercise.pattern.rawValue
         isCustom = exercise.isCustom
+        setFields = SetFields.required(exercise.kind)
     }
 }
 
@@ -41,6 +45,7 @@ extension ExerciseModel: JSONWritable {
         json.field("pattern", pattern)
         json.field("primaryMuscle", primaryMuscle)
         json.field("secondaryMuscles", secondaryMuscles)
+        json.field("setFields", setFields)
         json.endObject()
     }
 }

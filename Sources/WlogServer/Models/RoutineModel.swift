@@ -55,7 +55,9 @@ struct RoutineExerciseModel: Encodable, Sendable {
     var targetSets: Int
     var targetRepsLow: Int
     var targetRepsHigh: Int
-    @Nullable var targetRpe: Double?
+    /// The planned RPE as a whole number (`WholeRPE`), the exact one in `targetRpeExact`.
+    @Nullable var targetRpe: Int?
+    @Nullable var targetRpeExact: Double?
     @Nullable var restSeconds: Int?
 
     init(_ planned: PlannedExercise, orderIndex: Int, exercise: Exercise) {
@@ -64,7 +66,9 @@ struct RoutineExerciseModel: Encodable, Sendable {
         targetSets = planned.sets
         targetRepsLow = planned.repsLow
         targetRepsHigh = planned.repsHigh
-        targetRpe = planned.rpe?.value
+        let effort = WholeRPE(planned.rpe)
+        targetRpe = effort?.whole
+        targetRpeExact = effort?.exact
         restSeconds = planned.restSeconds
     }
 }
@@ -90,6 +94,7 @@ extension RoutineExerciseModel: JSONWritable {
         json.field("targetRepsHigh", targetRepsHigh)
         json.field("targetRepsLow", targetRepsLow)
         json.field("targetRpe", targetRpe)
+        json.field("targetRpeExact", targetRpeExact)
         json.field("targetSets", targetSets)
         json.endObject()
     }

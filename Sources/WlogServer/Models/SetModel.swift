@@ -6,8 +6,10 @@ struct SetModel: Encodable, Sendable {
     var orderIndex: Int
     @Nullable var reps: Int?
     @Nullable var weightKg: Double?
-    /// RPE 1–10 in half steps (a whole number when whole).
-    @Nullable var rpe: Double?
+    /// RPE as §6's `int? rpe`: the whole number (`WholeRPE`).
+    @Nullable var rpe: Int?
+    /// The RPE recorded, 1–10 in half steps.
+    @Nullable var rpeExact: Double?
     var setType: String
     var isCompleted: Bool
     @Nullable var completedAt: String?
@@ -20,10 +22,13 @@ struct SetModel: Encodable, Sendable {
         self.orderIndex = orderIndex
         reps = set.reps
         weightKg = set.weight?.kilograms
-        rpe = set.rpe?.value
+        let effort = WholeRPE(set.rpe)
+        rpe = effort?.whole
+        rpeExact = effort?.exact
         setType = set.setType.rawValue
         isCompleted = set.done
-        completedAt = String(apiInstant: set.performed.instant)
+        // Null until the set is done (a planned set); then when it was done.
+        completedAt = set.done ? String(apiInstant: set.performed.instant) : nil
         durationSeconds = set.durationMilliseconds.map { Double($0) / 1000 }
         distanceMeters = set.distance?.metres
         notes = set.notes
@@ -42,6 +47,7 @@ extension SetModel: JSONWritable {
         json.field("orderIndex", orderIndex)
         json.field("reps", reps)
         json.field("rpe", rpe)
+        json.field("rpeExact", rpeExact)
         json.field("setType", setType)
         json.field("weightKg", weightKg)
         json.endObject()

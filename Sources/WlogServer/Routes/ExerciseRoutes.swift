@@ -12,7 +12,8 @@ struct ExerciseRoutes: Sendable {
     }
 
     /// `GET /exercises?q&muscle&equipment&category&page&pageSize`: every query optional; `q`
-    /// matches names and aliases (any case), `muscle` the primary group or a fine muscle.
+    /// matches names and aliases (any case), `muscle` the primary group or a fine muscle;
+    /// `setFields=reps,weightKg,rpe` keeps the exercises a set of those fields can log (`SetFields`).
     @Sendable func search(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let page = try PageRequest(request, defaultSize: 50, maximum: 500)
@@ -21,6 +22,7 @@ struct ExerciseRoutes: Sendable {
         let muscle = query["muscle"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let equipment = query["equipment"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
         let category = query["category"].map { String($0).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        let setFields = query["setFields"].map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         return try await support.read(lifter, request) { view in
             let found = view.state.allExercises.filter { exercise in
                 if view.state.isRetired(exercise.id) { return false }
@@ -32,6 +34,7 @@ struct ExerciseRoutes: Sendable {
                 }
                 if let equipment, exercise.equipment.rawValue != equipment { return false }
                 if let category, exercise.kind.rawValue != category { return false }
+                if let setFields, !SetFields.required(exercise.kind).allSatisfy(setFields.contains) { return false }
                 return true
             }.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
             let shown = found.dropFirst(page.offset).prefix(page.pageSize).map(ExerciseModel.init)
@@ -48,7 +51,9 @@ struct ExerciseRoutes: Sendable {
     }
 
     /// `POST /exercises`: find-or-create a custom exercise (same name and group = the same
-    /// exercise). 201 when created, 200 when it existed.
+    /// exercise). 201 when created, 200 when it existed with the equipment and category asked
+    /// (or none asked); 409 `EXERCISE_EXISTS` when the name is another exercise's (a library one's
+    /// with other equipment: ids are slugs of names, so a second "Bench Press" cannot be made).
     @Sendable func create(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let body = try await JSONBody.decode(CreateBody.self, from: request, context: context)
@@ -56,7 +61,15 @@ struct ExerciseRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(["exercise.name": "name", "exercise.pr-reps": "name"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
-                try decide(.createExercise(new), state: view.state, context: decideContext)
+                if let existing = view.state.exercise(named: new.name, group: new.group),
+                   body.equipment != nil && existing.equipment != new.equipment || new.kind.map({ $0 != existing.kind }) == true {
+                    let field = body.equipment != nil && existing.equipment != new.equipment ? "equipment" : "category"
+                    throw APIError(.conflict, code: "EXERCISE_EXISTS",
+                                   message: "\"\(existing.name)\" is already \(existing.isCustom ? "your" : "the library's") \(existing.kind.rawValue) exercise "
+                                       + "\(existing.id) with equipment \(existing.equipment.rawValue) — give yours another name (e.g. \"\(new.equipment.rawValue.capitalized) \(new.name)\")",
+                                   details: [.init(field: field, message: "differs from the existing exercise's")])
+                }
+                return try decide(.createExercise(new), state: view.state, context: decideContext)
             } render: { view, events in
                 guard let exercise = view.state.exercise(named: new.name, group: new.group) else { throw APIError.notFound("exercise") }
                 return try JSONBody.envelope(ExerciseModel(exercise), status: events.isEmpty ? .ok : .created)

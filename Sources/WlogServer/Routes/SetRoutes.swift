@@ -103,7 +103,8 @@ struct SetRoutes: Sendable {
         }
     }
 
-    /// `PATCH …/sets/:setId`: corrects the fields given. 200 with the set.
+    /// `PATCH …/sets/:setId`: corrects the fields given. 200 with the set. A set not done that
+    /// is ticked done (`isCompleted: true`) without a `completedAt` was done now.
     @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let (key, exerciseText) = try path(context)
@@ -115,8 +116,12 @@ struct SetRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(Self.fields) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
-                _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
-                let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
+                let set = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
+                var at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
+                // Ticked done now: it was done now, not when it was planned.
+                if at == nil, body.isCompleted == true, !set.done {
+                    at = ZonedInstant(now, offsetMinutes: view.zone.offsetMinutes(at: now))
+                }
                 let command = EditSet(set: setID, at: at, reps: reps, weight: weight, distance: distance,
                                       durationMilliseconds: duration, rpe: body.rpe, effort: body.effort, setType: type,
                                       done: body.isCompleted, notes: body.notes)

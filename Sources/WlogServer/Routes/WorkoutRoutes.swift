@@ -55,39 +55,77 @@ struct WorkoutRoutes: Sendable {
     }
 
     /// Starts a workout and answers 201 with it; shared by `POST /workouts` and `POST /routines/:id/start`.
+    /// Other open workouts do not stand in the way (the monitor and "today" show the latest). A
+    /// retried create makes no second workout: the same `Idempotency-Key`, or — without one — the
+    /// same name and routine again within `retryWindow` of an earlier start that has no set yet
+    /// (an app retrying a Quick Start it never saw answered), gets the earlier workout.
     static func start(_ lifter: LifterID, name: String?, notes: String?, routineID: String?, startedAt: String?,
                       fixed: [EventID], support: RouteSupport) async throws -> Response {
         let now = support.now()
         return try await RouteSupport.naming(["workout.at": "startedAt", "workout.routine": "routineId", "workout.day": "routineId"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
                 if let first = fixed.first, view.state.contains(eventID: first) { return [] }
-                let at = try RouteSupport.zoned(startedAt, field: "startedAt", view: view)
-                var command = StartWorkout(name: name, notes: notes, at: at)
-                if let routineID {
-                    guard let (routine, day) = RoutineModel.find(routineID, in: view.state) else {
-                        throw APIError.validation(field: "routineId", "\"\(routineID)\" is not one of your routines — GET /routines lists them")
-                    }
-                    command.routine = routine.id
-                    command.day = day.index
-                }
-                do {
-                    return try decide(.startWorkout(command), state: view.state, context: decideContext)
-                } catch let refusal as Refusal where refusal.field == "workout" {
-                    // Another session is in progress within 12 hours (domain: one session at a time).
-                    guard let open = view.state.openWorkouts.first(where: { $0.id.short == refusal.value }) else { throw refusal }
-                    let id = APIID.text(open.id)
-                    throw APIError(.conflict, code: "WORKOUT_IN_PROGRESS",
-                                   message: "workout \(id) is already in progress — complete it (PATCH /workouts/\(id) with completedAt) or delete it before starting another",
-                                   details: [.init(field: "workout", message: id + " is in progress")])
-                }
+                let command = try startCommand(name: name, notes: notes, routineID: routineID, startedAt: startedAt, view: view)
+                if fixed.isEmpty, startedAt == nil, retried(command, view: view, now: now) != nil { return [] }
+                return try decide(.startWorkout(command), state: view.state, context: decideContext)
             } render: { view, events in
-                guard let id = events.first?.id ?? fixed.first, view.state.workout(id) != nil else {
+                var retry: EventID?
+                if fixed.isEmpty, events.isEmpty {
+                    let command = try startCommand(name: name, notes: notes, routineID: routineID, startedAt: startedAt, view: view)
+                    retry = retried(command, view: view, now: now)?.id
+                }
+                guard let id = events.first?.id ?? fixed.first ?? retry, view.state.workout(id) != nil else {
                     throw APIError(.conflict, code: "CONFLICT", message: "the id was already used by another kind of event")
                 }
                 return try JSONBody.envelope(try model(.explicit(id), view: view, now: now, withPrevious: true), status: .created)
             }
         }
     }
+
+    /// The engine's command for a start: from the routine day `routineID` names, when given.
+    static func startCommand(name: String?, notes: String?, routineID: String?, startedAt: String?, view: LifterView) throws -> StartWorkout {
+        let at = try RouteSupport.zoned(startedAt, field: "startedAt", view: view)
+        var command = StartWorkout(name: name, notes: notes, at: at)
+        command.allowsOtherOpen = true
+        if let routineID {
+            guard let (routine, day) = RoutineModel.find(routineID, in: view.state) else {
+                throw APIError.validation(field: "routineId", "\"\(routineID)\" is not one of your routines — GET /routines lists them")
+            }
+            command.routine = routine.id
+            command.day = day.index
+        }
+        return command
+    }
+
+    /// How soon a create repeated without an `Idempotency-Key` counts as a retry of the first.
+    static let retryWindowMilliseconds: Int64 = 10_000
+
+    /// The open workout `command` repeats: one started within the retry window before `now`,
+    /// with the same name, routine and day, and no set logged in it yet (the last started of those).
+    static func retried(_ command: StartWorkout, view: LifterView, now: Instant) -> WorkoutRecord? {
+        view.state.openWorkouts.first { open in
+            (0...retryWindowMilliseconds).contains(now.millisecondsSince1970 - open.started.instant.millisecondsSince1970)
+                && open.routine == command.routine && open.day == command.day
+                && open.name == (command.name ?? (command.routine == nil ? nil : open.name))
+                && !hasSets(open, state: view.state)
+        }
+    }
+
+    /// Whether a workout started moments ago has a live set: the newest sets only are read (a
+    /// set of it logged more than 12 hours before its start is not looked for).
+    static func hasSets(_ record: WorkoutRecord, state: WlogState) -> Bool {
+        let sets = state.lazyLiveSets
+        let floor = record.started.instant.millisecondsSince1970 - 12 * 3_600_000
+        for position in sets.indices.reversed() {
+            let set = sets[position]
+            if set.workout == record.id { return true }
+            if set.performed.instant.millisecondsSince1970 < floor { return false }
+        }
+        return false
+    }
+
+    /// How far a phone's clock may be behind the server's for a finish "now" to be taken as now.
+    static let clockSkewMilliseconds: Int64 = 15 * 60_000
 
     struct UpdateBody: Decodable {
         var completedAt: String?
@@ -97,7 +135,9 @@ struct WorkoutRoutes: Sendable {
     }
 
     /// `PATCH /workouts/:id`: completes the workout (`completedAt`, with optional `notes`,
-    /// `soreness` 1–5 and `sessionRpe`). wlog records a workout's notes when it finishes.
+    /// `soreness` 1–5 and `sessionRpe`). wlog records a workout's notes when it finishes. A
+    /// `completedAt` before the start but within `clockSkewMilliseconds` of the server's clock is
+    /// a finish made now on a phone whose clock is behind: the server's time is recorded.
     @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let key = try workoutKey(context)
@@ -113,9 +153,16 @@ struct WorkoutRoutes: Sendable {
                                               "workout.session-rpe": "sessionRpe", "workout": "completedAt"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
                 let record = try Self.session(key, view: view)
-                let at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
+                var at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
                 // A retried completion with the same time changes nothing.
                 if let finished = record.finished, finished.instant == at?.instant { return [] }
+                if let stamped = at, stamped.instant < record.started.instant,
+                   abs(stamped.instant.millisecondsSince1970 - now.millisecondsSince1970) <= Self.clockSkewMilliseconds {
+                    // A finish made just now by a phone whose clock is behind the server's (which
+                    // stamped the start): it finished now.
+                    let finish = max(now, record.started.instant)
+                    at = ZonedInstant(finish, offsetMinutes: view.zone.offsetMinutes(at: finish))
+                }
                 let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
                                             sessionRPE: body.sessionRpe, at: at)
                 return try decide(.finishWorkout(command), state: view.state, context: decideContext)

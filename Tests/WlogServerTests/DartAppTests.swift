@@ -1,0 +1,81 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// Seed 004's app as its contractor writes it: every answer of §8's core flow parsed with §6's
+/// models (`Dart`, line for line), for a lifter who also logs from the CLI in pounds with a half
+/// RPE and on a day without a session, with a cardio and a timed exercise in the workout. Any
+/// answer the Dart app could not parse fails here.
+@Suite struct DartAppTests {
+    static let lifter = "31313131-3131-4131-8131-313131313131"
+
+    @Test(arguments: StoreBackend.available)
+    func everyAnswerOfTheCoreFlowParses(_ backend: StoreBackend) async throws {
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { harness, api in
+            _ = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 0, "hasMore": false])
+            _ = try await harness.appendByCLI(Self.lifter, ["settings", "set", "unit", "lb"])
+            _ = try await harness.appendByCLI(Self.lifter, ["append", "set", "bench press", "185lbx5", "@8.5", "--at", "2026-01-14T18:00:00Z"])
+            _ = try await harness.appendByCLI(Self.lifter, ["append", "routine", "--file", "-"], stdin: SeedFlowTests.routine)
+            _ = try await harness.appendByCLI(Self.lifter, ["append", "routine", "--file", "-"], stdin: Self.halfRoutine)
+
+            // Exercise Picker: "load everything" (§5 names no maximum page size).
+            let library = try await Dart.list(try await api.get("exercises?pageSize=1000").body, Dart.Exercise.init(fromJson:))
+            #expect(library.count >= 134)
+
+            // Workout Home → Quick Start → Active Workout.
+            let created = try Dart.Workout(fromJson: try Dart.data(try await api.post("workouts", #"{"name":"Push Day"}"#).body))
+            #expect(created.isActive && created.name == "Push Day" && created.exercises?.isEmpty == true)
+            let workout = created.id
+            for exercise in ["bench-press", "rowing", "plank"] {
+                let entry = try Dart.WorkoutExercise(fromJson: try Dart.data(
+                    try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).body))
+                #expect(entry.exercise.id == exercise)
+            }
+            // Log Set (§5's body), a cardio and a timed set (the fields an app that knows them sends),
+            // and a set the CLI logs into the session with a half RPE.
+            let first = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/\(workout)/exercises/bench-press/sets", #"{"reps":8,"weightKg":80.0,"rpe":7,"setType":"working","isCompleted":true}"#).body))
+            #expect(first.rpe == 7 && first.reps == 8 && first.weightKg == 80)
+            _ = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/\(workout)/exercises/rowing/sets", #"{"distanceMeters":2000,"durationSeconds":480}"#).body))
+            _ = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/\(workout)/exercises/plank/sets", #"{"durationSeconds":60}"#).body))
+            _ = try await harness.appendByCLI(Self.lifter, ["append", "set", "bench press", "180lbx8", "@8.5", "--at", "2026-01-15T09:40:00Z"])
+            let half = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/\(workout)/exercises/bench-press/sets", #"{"reps":8,"weightKg":80,"rpe":8.5}"#).body))
+            #expect(half.rpe == 9)
+            let patched = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.patch(
+                "workouts/\(workout)/exercises/bench-press/sets/\(first.id)", #"{"reps":10,"weightKg":82.5}"#).body))
+            #expect(patched.reps == 10 && patched.weightKg == 82.5)
+
+            // Reload of the Active Workout, Finish, Summary, History, Workout Detail.
+            let active = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(workout)").body))
+            #expect(active.exercises?.map(\.exercise.id) == ["bench-press", "rowing", "plank"])
+            #expect(active.exercises?[0].sets.compactMap(\.rpe).sorted() == [7, 9, 9])
+            let finished = try Dart.Workout(fromJson: try Dart.data(try await api.patch(
+                "workouts/\(workout)", #"{"completedAt":"2026-01-15T10:45:00Z","notes":"Great session"}"#).body))
+            #expect(!finished.isActive && finished.notes == "Great session")
+            let history = try Dart.list(try await api.get("workouts?page=1&pageSize=20").body, Dart.Workout.init(fromJson:))
+            #expect(history.map(\.id) == [workout, "2026-01-14"])
+            for item in history {
+                let detail = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(item.id)").body))
+                #expect(detail.exercises?.isEmpty == false)
+            }
+
+            // Routine List → Start from a routine (one with a half target RPE).
+            let routines = try Dart.list(try await api.get("routines").body, Dart.Routine.init(fromJson:))
+            #expect(routines.count == 2)
+            for routine in routines {
+                let detail = try Dart.Routine(fromJson: try Dart.data(try await api.get("routines/\(routine.id)").body))
+                #expect(detail.exercises?.count == routine.exerciseCount)
+                let started = try Dart.Workout(fromJson: try Dart.data(try await api.post("routines/\(routine.id)/start").body))
+                #expect(started.exercises?.count == routine.exerciseCount)
+                #expect(started.isActive)
+            }
+        }
+    }
+
+    /// A routine whose day plans a half target RPE (`rpe: 8.5`).
+    static let halfRoutine = #"{"id":"half","name":"Half","days":[{"title":"Heavy","exercises":["#
+        + #"{"exercise":"deadlift","sets":3,"reps":5,"rpe":8.5,"rest":180}]}]}"#
+}
