@@ -2367,6 +2367,13 @@ extension OpenAPIDocument {
               "string",
               "null"
             ]
+          },
+          "sessionLoad": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "Foster's session load: session RPE × minutes (finished − started); null until the session is finished with a session RPE."
           }
         }
       },
@@ -3070,7 +3077,9 @@ extension OpenAPIDocument {
           "date",
           "acute",
           "chronic",
-          "ratio"
+          "ratio",
+          "uncoupledChronic",
+          "uncoupledRatio"
         ],
         "properties": {
           "date": {
@@ -3091,6 +3100,17 @@ extension OpenAPIDocument {
               "number",
               "null"
             ]
+          },
+          "uncoupledChronic": {
+            "type": "number",
+            "description": "Mean daily session load over the 21 days before the acute week (days 8–28), since the first session."
+          },
+          "uncoupledRatio": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "`acute` ÷ `uncoupledChronic` (the uncoupled acute:chronic ratio); null without that chronic load."
           }
         },
         "additionalProperties": false

@@ -86,6 +86,8 @@ extension CoachModel.Load: JSONWritable {
         json.field("chronic", chronic)
         json.field("date", date)
         json.field("ratio", ratio)
+        json.field("uncoupledChronic", uncoupledChronic)
+        json.field("uncoupledRatio", uncoupledRatio)
         json.endObject()
     }
 }

@@ -86,6 +86,9 @@ struct CoachModel: Encodable, Sendable {
         var acute: Double
         var chronic: Double
         @Nullable var ratio: Double?
+        /// The chronic mean without the acute week (days 8–28) and `acute` ÷ it (the uncoupled ratio).
+        var uncoupledChronic: Double
+        @Nullable var uncoupledRatio: Double?
     }
 
     var suggestions: [Suggestion]
@@ -93,7 +96,10 @@ struct CoachModel: Encodable, Sendable {
 
     init(_ report: CoachReport) {
         suggestions = report.suggestions.map { Suggestion(kind: $0.kind.rawValue, exerciseId: $0.exercise, message: $0.message) }
-        load = report.load.current.map { Load(date: $0.day.iso, acute: $0.acute, chronic: $0.chronic, ratio: $0.ratio) }
+        load = report.load.current.map {
+            Load(date: $0.day.iso, acute: $0.acute, chronic: $0.chronic, ratio: $0.ratio, uncoupledChronic: $0.uncoupledChronic,
+                 uncoupledRatio: $0.uncoupledRatio)
+        }
     }
 }
 

@@ -35,8 +35,7 @@ struct E1RMCommand: ParsableCommand {
             return
         }
         guard let best = trend.best else {
-            printError("wlog: no e1RM for \(found.name) yet — it needs a done working set of 1 to \(formulaOptions.maxReps ?? state.settings.e1rmMaxReps) reps"
-                + (trend.formula == .rpe ? " with an RPE" : ""))
+            printError("wlog: no e1RM for \(found.name) yet — " + Self.needs(trend.formula, maxReps: formulaOptions.maxReps ?? state.settings.e1rmMaxReps))
             return
         }
         var table = Rows(columns: ["date", "e1rm", "set", "best"])
@@ -53,6 +52,17 @@ struct E1RMCommand: ParsableCommand {
         text += "best " + MassCellText.text(best.e1rm, unit: unit) + " on " + best.day.iso + " from "
             + (state.set(best.set).map(sets.line.what) ?? "") + Self.bodyweightText(best, kind: found.kind, unit: unit) + "  [" + best.set.short + "]\n"
         Printer.write(text)
+    }
+
+    /// What a set needs for an estimate under `formula`: its own rep range within the lifter's cap,
+    /// e.g. `it needs a done working set of 1 to 10 reps (epley's range; your cap is 12)`.
+    static func needs(_ formula: E1RMFormula, maxReps: Int) -> String {
+        let limit = formula.repLimit(maxReps: maxReps)
+        var text = "it needs a done working set of 1 to \(limit) reps"
+        if formula.validReps < maxReps {
+            text += " (\(formula.rawValue)'s range; your cap is \(maxReps))"
+        }
+        return text + (formula == .rpe ? " with an RPE" : "")
     }
 
     /// ` at BW 80 kg` for a point whose estimate includes the body weight; ` (added load only)`
