@@ -938,6 +938,61 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/exercises/{exerciseId}/e1rm/percentages": {
+      "parameters": [
+        {
+          "$ref": "#/components/parameters/ExerciseId"
+        }
+      ],
+      "get": {
+        "operationId": "getE1RMPercentages",
+        "summary": "Loads for 1–12 and 15 reps from the best e1RM (NSCA's reps → %1RM table)",
+        "description": "NSCA's table (Baechle & Earle 2008): 1 = 100 %, 2 = 95 %, … 10 = 75 %, 12 = 67 %, 15 = 65 %, times the best e1RM (the settings' formula and max reps), rounded to 2.5 kg or 5 lb of the display unit. `rows` is empty without an e1RM. 400 for an exercise that has no e1RM (cardio, timed, assisted).",
+        "tags": [
+          "Projections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The table for the best e1RM.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "success",
+                    "data"
+                  ],
+                  "properties": {
+                    "success": {
+                      "const": true
+                    },
+                    "data": {
+                      "$ref": "#/components/schemas/E1RMPercentages"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/routines": {
       "get": {
         "operationId": "listRoutines",
@@ -2697,6 +2752,64 @@ extension OpenAPIDocument {
           },
           "isBest": {
             "type": "boolean"
+          }
+        },
+        "additionalProperties": false
+      },
+      "E1RMPercentages": {
+        "type": "object",
+        "required": [
+          "e1rmKg",
+          "date",
+          "formula",
+          "rows"
+        ],
+        "properties": {
+          "e1rmKg": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "The best e1RM; null without one."
+          },
+          "date": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date",
+            "description": "The day of the best e1RM."
+          },
+          "formula": {
+            "type": "string",
+            "description": "The e1RM formula (the settings')."
+          },
+          "rows": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "reps",
+                "percent",
+                "loadKg"
+              ],
+              "properties": {
+                "reps": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "percent": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 100
+                },
+                "loadKg": {
+                  "type": "number",
+                  "description": "e1RM × percent, rounded to 2.5 kg or 5 lb of the display unit, in kg."
+                }
+              },
+              "additionalProperties": false
+            }
           }
         },
         "additionalProperties": false

@@ -40,4 +40,16 @@ struct CoachLoadTests {
         let mayhew = try await wlog.run("e1rm bench --formula mayhew")
         #expect(mayhew.stdout.contains("Bench Press e1RM (mayhew)"), "\(mayhew.stdout)")
     }
+
+    /// Issue 36: NSCA's reps → %1RM table for the best e1RM (120 × 5 Epley = 140 kg).
+    @Test func percentagesOfTheBestE1RM() async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(try await wlog.run("init --unit kg").status == 0)
+        try #require(try await wlog.run("append set bench 120x5 --at 2026-11-20T17:00:00Z").status == 0)
+        let table = try await wlog.run("e1rm bench --percentages")
+        #expect(table.stdout.contains("   5  87 %   122.5 kg\n") && table.stdout.contains("  12  67 %   95 kg\n"), "\(table.stdout)")
+        let csv = try await wlog.run("e1rm bench --percentages --format csv")
+        #expect(csv.stdout.hasPrefix("reps,percent,load,unit,e1rm,formula\n1,100,140,kg,140,epley\n2,95,132.5,kg,140,epley\n"))
+    }
 }

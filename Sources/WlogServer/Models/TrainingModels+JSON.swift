@@ -117,3 +117,24 @@ extension E1RMPointModel: JSONWritable {
         json.endObject()
     }
 }
+
+extension PercentagesModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("date", date)
+        json.field("e1rmKg", e1rmKg)
+        json.field("formula", formula)
+        json.field("rows", rows)
+        json.endObject()
+    }
+}
+
+extension PercentagesModel.Row: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("loadKg", loadKg)
+        json.field("percent", percent)
+        json.field("reps", reps)
+        json.endObject()
+    }
+}
