@@ -81,6 +81,7 @@ async def lifter_a(base, token, journal, wlog):
                      ("personal_records", {}, "/api/v1/prs"),
                      ("personal_records", {"exercise": "bench-press"}, "/api/v1/prs?exercise=bench-press"),
                      ("e1rm_trend", {"exercise": "bench-press"}, "/api/v1/exercises/bench-press/e1rm"),
+                     ("e1rm_percentages", {"exercise": "bench-press"}, "/api/v1/exercises/bench-press/e1rm/percentages"),
                      ("volume", {"by": "week"}, "/api/v1/volume?by=week"),
                      ("bodyweight", {}, "/api/v1/bodyweight"), ("balance", {"weeks": 4}, "/api/v1/balance?weeks=4"),
                      ("coach", {}, "/api/v1/coach"), ("today", {}, "/api/v1/today"),

@@ -37,6 +37,7 @@ async def session_test(wlog, journal, env):
                      ("personal_records", {}, ["prs"]),
                      ("personal_records", {"exercise": "bench"}, ["prs", "bench"]),
                      ("e1rm_trend", {"exercise": "bench"}, ["e1rm", "bench"]),
+                     ("e1rm_percentages", {"exercise": "bench"}, ["e1rm", "--percentages", "bench"]),
                      ("volume", {"weeks": 4}, ["volume", "--weeks", "4"]),
                      ("bodyweight", {}, ["bodyweight"]), ("balance", {}, ["balance"]), ("coach", {}, ["coach"]),
                      ("today", {}, ["today"]), ("search_exercises", {"search": "press"}, ["exercises", "--search", "press"])]

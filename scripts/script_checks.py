@@ -30,7 +30,7 @@ def text_of(result):
 
 
 # The tools of both MCP faces, `wlog mcp` and `/mcp` on `wlog serve`: the same names.
-MCP_READS = ["history", "workout", "personal_records", "e1rm_trend", "volume", "bodyweight", "balance", "coach", "today",
+MCP_READS = ["history", "workout", "personal_records", "e1rm_trend", "e1rm_percentages", "volume", "bodyweight", "balance", "coach", "today",
              "search_exercises"]
 MCP_WRITES = ["log_set", "edit_set", "delete_set", "log_bodyweight", "log_readiness"]
 

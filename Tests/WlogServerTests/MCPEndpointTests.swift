@@ -17,7 +17,7 @@ import WlogStore
             #expect(hello.status == .ok)
             #expect(hello.json?["result"]?["serverInfo"]?["name"] == "wlog")
             let names = try await api.mcp("tools/list").json?["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }
-            #expect(names == ["history", "workout", "personal_records", "e1rm_trend", "volume", "bodyweight", "balance", "coach", "today",
+            #expect(names == ["history", "workout", "personal_records", "e1rm_trend", "e1rm_percentages", "volume", "bodyweight", "balance", "coach", "today",
                               "search_exercises", "log_set", "edit_set", "delete_set", "log_bodyweight", "log_readiness"])
 
             let workout = try #require(try await api.post("workouts", #"{"name":"Push day"}"#).success(.created)["id"]?.string)
@@ -28,7 +28,8 @@ import WlogStore
 
             for (name, arguments, path) in [("workout", #"{"id":"\#(workout)"}"#, "workouts/" + workout),
                                             ("history", #"{"pageSize":5}"#, "workouts?pageSize=5"),
-                                            ("e1rm_trend", #"{"exercise":"bench press"}"#, "exercises/bench%20press/e1rm")] {
+                                            ("e1rm_trend", #"{"exercise":"bench press"}"#, "exercises/bench%20press/e1rm"),
+                                            ("e1rm_percentages", #"{"exercise":"bench"}"#, "exercises/bench/e1rm/percentages")] {
                 let answer = try await api.tool(name, arguments)
                 let expected = try await api.get(path).body
                 #expect(!answer.isError && answer.text == expected, "\(name): \(answer.text)")

@@ -1,6 +1,8 @@
 /// Session load (Foster: session RPE × minutes), the acute : chronic ratio both rolling (mean daily
-/// load over 7 days ÷ over 28 days) and exponentially weighted (Williams et al. 2017), and weekly
-/// monotony and strain (Foster 1998) — a trend to read, not an injury predictor.
+/// load over 7 days ÷ over 28 days; coupled, and uncoupled — the chronic window without the acute
+/// week, days 8–28, as Lolli et al. 2019 and Windt & Gabbett 2019 prefer) and exponentially
+/// weighted (Williams et al. 2017), and weekly monotony and strain (Foster 1998) — a trend to
+/// read, not an injury predictor.
 ///
 /// Days before the lifter's first session are no training history: they are left out of every
 /// mean rather than counted as zero load (a new lifter used to read 4.0 after one week). So a
@@ -27,6 +29,11 @@ public struct TrainingLoad: Sendable, Hashable {
         public var chronic: Double
         /// `acute / chronic`; nil without chronic load.
         public var ratio: Double?
+        /// Mean daily load over the 21 days before the acute week (days 8–28 back, since the first
+        /// session); 0 when the first session is within the acute week.
+        public var uncoupledChronic: Double
+        /// `acute / uncoupledChronic` (the uncoupled ratio); nil without that chronic load.
+        public var uncoupledRatio: Double?
         /// Exponentially weighted daily load, λ = 2 / (7 + 1) = 0.25.
         public var ewmaAcute: Double
         /// Exponentially weighted daily load, λ = 2 / (28 + 1).
@@ -51,6 +58,11 @@ public struct TrainingLoad: Sendable, Hashable {
     /// The latest point (today).
     public var current: Point? { trend.last }
 
+    /// The acute window, in days.
+    static let acuteDays = 7
+    /// The chronic window, in days (the uncoupled one is its days before the acute week).
+    static let chronicDays = 28
+
     /// The EWMA decay of a window of `days` (Williams et al. 2017): 2 / (days + 1).
     static func lambda(_ days: Int) -> Double { 2 / Double(days + 1) }
 }
@@ -61,10 +73,9 @@ extension WlogState {
         let today = context.today
         var all: [TrainingLoad.Session] = []
         for workout in workouts.values where !workout.isDiscarded {
-            guard let rpe = workout.sessionRPE, let finished = workout.finished, finished.instant <= context.now else { continue }
-            let minutes = Double(finished.instant.millisecondsSince1970 - workout.started.instant.millisecondsSince1970) / 60_000
-            all.append(TrainingLoad.Session(workout: workout.id, day: workout.started.localDay, rpe: rpe, minutes: minutes,
-                                            load: rpe.value * minutes))
+            guard let session = workout.sessionLoad, let finished = workout.finished, finished.instant <= context.now else { continue }
+            all.append(TrainingLoad.Session(workout: workout.id, day: workout.started.localDay, rpe: session.rpe,
+                                            minutes: session.minutes, load: session.load))
         }
         all.sort { ($0.day, $0.workout.hex) < ($1.day, $1.workout.hex) }
         let recent = all.filter { $0.day > today.advanced(by: -28) && $0.day <= today }
@@ -92,6 +103,7 @@ extension WlogState {
         let trend = (0...5).reversed().map { today.advanced(by: -7 * $0) }.filter { $0 >= first }.map { day -> TrainingLoad.Point in
             let week = window(day, 7)
             let acute = mean(week), chronic = mean(window(day, 28))
+            let uncoupled = mean(window(day.advanced(by: -TrainingLoad.acuteDays), TrainingLoad.chronicDays - TrainingLoad.acuteDays))
             let smoothed = ewma[day] ?? (0, 0)
             let weekLoad = week.reduce(0, +)
             var monotony: Double?
@@ -101,6 +113,7 @@ extension WlogState {
             }
             return TrainingLoad.Point(
                 day: day, acute: acute, chronic: chronic, ratio: chronic > 0 ? acute / chronic : nil,
+                uncoupledChronic: uncoupled, uncoupledRatio: uncoupled > 0 ? acute / uncoupled : nil,
                 ewmaAcute: smoothed.acute, ewmaChronic: smoothed.chronic,
                 ewmaRatio: smoothed.chronic > 0 ? smoothed.acute / smoothed.chronic : nil,
                 weekLoad: weekLoad, monotony: monotony, strain: monotony.map { weekLoad * $0 })

@@ -11,6 +11,11 @@ public struct Prefill: Sendable, Hashable {
     public var reps: Int
     /// The suggestion with its reason, e.g. `102.5 kg × 8 — 3 × 12 at 100 kg … in the last two sessions`.
     public var suggestion: String
+    /// The target's load from the %1RM table and the lift's best e1RM (`PercentOfMax`: the bottom
+    /// of the rep range, at the target RPE when there is one); nil without an e1RM.
+    public var tableLoad: PercentOfMax.Row?
+    /// The best e1RM `tableLoad` comes from, in the display unit.
+    public var e1rm: Mass?
 
     /// `3 × 6–8 @8, rest 2:00`.
     public static func targetText(_ p: PlannedExercise) -> String {
@@ -23,7 +28,16 @@ public struct Prefill: Sendable, Hashable {
     /// `Bench Press  3 × 6–8 @8, rest 2:00  (last: 80 kg × 8, 8, 7)  → 82.5 kg × 6`.
     public var line: String {
         exercise.name + "  " + Self.targetText(target) + (previous.isEmpty ? "" : "  (last: " + previous + ")")
-            + "  → " + suggestion
+            + "  → " + suggestion + (tableText.map { "  [" + $0 + "]" } ?? "")
+    }
+
+    /// `%1RM: 87.5 kg = 73.9 % of e1RM 118.33 kg for 8 @8`, or nil without an e1RM.
+    public var tableText: String? {
+        guard let row = tableLoad, let e1rm else { return nil }
+        let percent = (row.fraction * 1000).rounded() / 10
+        let percentText = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+        return "%1RM: " + row.load.formatted() + " = " + percentText + " % of e1RM " + e1rm.formatted() + " for \(row.reps)"
+            + (row.rpe.map { " @" + $0.text } ?? "")
     }
 }
 
@@ -64,8 +78,14 @@ extension WlogState {
                     : load.tenThousandths == 0 ? "BW" : "BW + " + load.formatted(in: context.unit)
                 suggestion = text + " × \(reps) — " + reason
             }
-            return Prefill(exercise: exercise, target: target, previous: card.previousPerformanceText(in: context.unit), load: load, reps: reps,
-                           suggestion: suggestion)
+            var prefill = Prefill(exercise: exercise, target: target, previous: card.previousPerformanceText(in: context.unit), load: load,
+                                  reps: reps, suggestion: suggestion)
+            if exercise.kind == .strength, let best = e1rmTrend(exercise: exercise, context: context).best {
+                let e1rm = best.e1rm.converted(to: context.unit)
+                prefill.e1rm = e1rm
+                prefill.tableLoad = PercentOfMax.row(e1rm: e1rm, reps: target.repsLow, rpe: target.rpe)
+            }
+            return prefill
         }
     }
 

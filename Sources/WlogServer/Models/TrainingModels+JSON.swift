@@ -86,6 +86,8 @@ extension CoachModel.Load: JSONWritable {
         json.field("chronic", chronic)
         json.field("date", date)
         json.field("ratio", ratio)
+        json.field("uncoupledChronic", uncoupledChronic)
+        json.field("uncoupledRatio", uncoupledRatio)
         json.endObject()
     }
 }
@@ -112,6 +114,27 @@ extension E1RMPointModel: JSONWritable {
         json.field("reps", reps)
         json.field("setId", setId)
         json.field("weightKg", weightKg)
+        json.endObject()
+    }
+}
+
+extension PercentagesModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("date", date)
+        json.field("e1rmKg", e1rmKg)
+        json.field("formula", formula)
+        json.field("rows", rows)
+        json.endObject()
+    }
+}
+
+extension PercentagesModel.Row: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("loadKg", loadKg)
+        json.field("percent", percent)
+        json.field("reps", reps)
         json.endObject()
     }
 }

@@ -86,6 +86,9 @@ struct CoachModel: Encodable, Sendable {
         var acute: Double
         var chronic: Double
         @Nullable var ratio: Double?
+        /// The chronic mean without the acute week (days 8–28) and `acute` ÷ it (the uncoupled ratio).
+        var uncoupledChronic: Double
+        @Nullable var uncoupledRatio: Double?
     }
 
     var suggestions: [Suggestion]
@@ -93,7 +96,10 @@ struct CoachModel: Encodable, Sendable {
 
     init(_ report: CoachReport) {
         suggestions = report.suggestions.map { Suggestion(kind: $0.kind.rawValue, exerciseId: $0.exercise, message: $0.message) }
-        load = report.load.current.map { Load(date: $0.day.iso, acute: $0.acute, chronic: $0.chronic, ratio: $0.ratio) }
+        load = report.load.current.map {
+            Load(date: $0.day.iso, acute: $0.acute, chronic: $0.chronic, ratio: $0.ratio, uncoupledChronic: $0.uncoupledChronic,
+                 uncoupledRatio: $0.uncoupledRatio)
+        }
     }
 }
 
@@ -116,4 +122,30 @@ struct E1RMPointModel: Encodable, Sendable {
     var weightKg: Double
     var reps: Int
     var isBest: Bool
+}
+
+/// NSCA's reps → %1RM table for an exercise's best e1RM: each row's reps, percent and load.
+struct PercentagesModel: Encodable, Sendable {
+    struct Row: Encodable, Sendable {
+        var reps: Int
+        var percent: Int
+        var loadKg: Double
+    }
+
+    @Nullable var e1rmKg: Double?
+    @Nullable var date: String?
+    var formula: String
+    var rows: [Row]
+
+    /// Loads rounded to the standard step of the display `unit` (2.5 kg / 5 lb), given in kg.
+    init(best: E1RMTrend.Point?, formula: E1RMFormula, unit: MassUnit) {
+        e1rmKg = best?.e1rm.kilograms
+        date = best?.day.iso
+        self.formula = formula.rawValue
+        rows = best.map { point in
+            PercentOfMax.table(e1rm: point.e1rm.converted(to: unit)).map {
+                Row(reps: $0.reps, percent: Int(($0.fraction * 100).rounded()), loadKg: $0.load.kilograms)
+            }
+        } ?? []
+    }
 }

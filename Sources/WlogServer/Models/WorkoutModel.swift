@@ -17,6 +17,8 @@ struct WorkoutModel: Encodable, Sendable {
     /// Records set in this workout.
     var prCount: Int
     @Nullable var routineId: String?
+    /// Foster's session load (session RPE × minutes, `SessionLoad`); null until finished and rated.
+    @Nullable var sessionLoad: Double?
     var exercises: [WorkoutExerciseModel]?
 
     /// The model of `summary`; with `record` (its session) and `withExercises`, the detail.
@@ -38,6 +40,7 @@ struct WorkoutModel: Encodable, Sendable {
         totalReps = summary.reps
         totalVolumeKg = summary.volume.kilograms
         prCount = summary.prs.reduce(0) { $0 + $1.records.count }
+        sessionLoad = record?.sessionLoad?.load
         routineId = record?.routine.map { routine in record?.day.map { RoutineModel.id(routine: routine, day: $0) } ?? routine }
         guard withExercises else {
             exerciseCount = Self.exerciseIDs(summary, record: record).count
@@ -124,6 +127,7 @@ extension WorkoutModel: JSONWritable {
         json.field("notes", notes)
         json.field("prCount", prCount)
         json.field("routineId", routineId)
+        json.field("sessionLoad", sessionLoad)
         json.field("startedAt", startedAt)
         json.field("totalReps", totalReps)
         json.field("totalSets", totalSets)

@@ -10,6 +10,7 @@ struct ProjectionRoutes: Sendable {
         api.get("prs", use: prs)
         api.get("exercises/:exerciseId", use: card)
         api.get("exercises/:exerciseId/e1rm", use: e1rm)
+        api.get("exercises/:exerciseId/e1rm/percentages", use: percentages)
         api.get("volume", use: volume)
         api.get("bodyweight", use: bodyweight)
         api.post("bodyweight", use: recordBodyweight)
@@ -66,6 +67,19 @@ struct ProjectionRoutes: Sendable {
                                reps: $0.reps, isBest: $0.set == trend.best?.set)
             }
             return try JSONBody.envelope(points)
+        }
+    }
+
+    /// `GET /exercises/:exerciseId/e1rm/percentages`: NSCA's reps → %1RM table for the best e1RM
+    /// (the settings' formula and max reps), the loads rounded to 2.5 kg / 5 lb of the display unit.
+    @Sendable func percentages(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        try await readExercise(request, context) { view, exercise, now in
+            guard exercise.kind.isStrengthLike else {
+                throw APIError.validation(field: "exerciseId", "\(exercise.name) is a \(exercise.kind.rawValue) exercise: it has no e1RM")
+            }
+            let query = view.queryContext(now: now)
+            let trend = view.state.e1rmTrend(exercise: exercise, context: query)
+            return try JSONBody.envelope(PercentagesModel(best: trend.best, formula: trend.formula, unit: query.unit))
         }
     }
 

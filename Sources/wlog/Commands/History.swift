@@ -13,7 +13,7 @@ struct History: ParsableCommand {
         let query = loaded.queryContext(now: context.now)
         let page = loaded.state.history(try filter.filter(state: loaded.state), context: query)
         guard context.format == .table else {
-            Printer.emit(WorkoutRows.rows(page.workouts, unit: loaded.unit), format: context.format)
+            Printer.emit(WorkoutRows.rows(page.workouts, unit: loaded.unit, state: loaded.state), format: context.format)
             return
         }
         if page.workouts.isEmpty {

@@ -37,7 +37,7 @@ struct SettingsCommand: ParsableCommand {
             commandName: "set", abstract: "Change one setting (a settings.changed event).",
             discussion: """
                 KEY VALUE: unit kg|lb; zone IANA name or ±HH:MM (local days of new sets); rest-timer seconds \
-                (0–3600); e1rm-formula epley, brzycki, lander, lombardi, mayhew, oconner, wathen or rpe; \
+                (0–3600); e1rm-formula epley, brzycki, lander, lombardi, mayhew, oconner, wathen, rpe, brzycki-rir or brzycki-102.78; \
                 pr-reps a comma list of rep counts 1–50 (the rep maxes tracked); e1rm-max-reps 1–50. \
                 A value that is already the setting is refused (65): nothing would change.
                 """)

@@ -97,7 +97,7 @@ struct ShowCommand: ParsableCommand {
         case .csv, .jsonl:
             Printer.write(ReadOutput.render(setRows, format: context.format))
         case .json:
-            let fields = ReadOutput.fields(WorkoutRows.rows([summary], unit: loaded.unit))
+            let fields = ReadOutput.fields(WorkoutRows.rows([summary], unit: loaded.unit, state: loaded.state))
                 + [("notes", summary.notes.isEmpty ? "null" : JSONText.quoted(summary.notes.joined(separator: "\n"))),
                    ("set_rows", ReadOutput.array(setRows, multiline: true))]
             Printer.write(ReadOutput.object(fields) + "\n")

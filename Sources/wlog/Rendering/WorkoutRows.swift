@@ -6,23 +6,38 @@ enum WorkoutRows {
         "workout_id", "date", "name", "label", "started_at", "finished_at", "duration_s", "exercises", "sets",
         "reps", "volume", "volume_unit", "prs",
     ]
+    /// The columns `history` and `show` add after the export's (the export keeps `cli.md`'s list).
+    static let sessionColumns = ["session_rpe", "session_load"]
 
     /// The id shown for a workout: the session id, or `day:YYYY-MM-DD` for the implicit workout of a day.
     static func id(_ workout: WorkoutSummary) -> String {
         workout.id?.hex ?? "day:" + workout.day.iso
     }
 
-    static func rows(_ workouts: [WorkoutSummary], unit: MassUnit) -> Rows {
-        var rows = Rows(columns: columns)
+    /// Foster's session load of a workout (`SessionLoad`): nil for a day's implicit workout and
+    /// until the session is finished with a session RPE.
+    static func sessionLoad(_ workout: WorkoutSummary, state: WlogState) -> SessionLoad? {
+        workout.id.flatMap(state.workout)?.sessionLoad
+    }
+
+    /// The export rows; with `state`, each with its `sessionColumns` too.
+    static func rows(_ workouts: [WorkoutSummary], unit: MassUnit, state: WlogState? = nil) -> Rows {
+        var rows = Rows(columns: columns + (state == nil ? [] : sessionColumns))
         for workout in workouts {
             let prCount = workout.prs.reduce(0) { $0 + $1.records.count }
+            var session: [Cell] = []
+            if let state {
+                let load = sessionLoad(workout, state: state)
+                session = [load.map { .fixed(Int64($0.rpe.halfPoints) * 5_000, digits: 2) } ?? .null,
+                           load.map { LoadRows.fixed($0.load, 2) } ?? .null]
+            }
             rows.append([
                 .text(id(workout)), .day(workout.day), .optional(workout.name), .text(workout.label),
                 .optional(workout.started?.iso8601WithOffset), .optional(workout.finished?.iso8601WithOffset),
                 .optional(workout.durationMilliseconds.map { $0 / 1000 }), .int(Int64(workout.exercises.count)),
                 .int(Int64(workout.setCount)), .int(Int64(workout.reps)), .mass(workout.volume, in: unit),
                 .text(unit.rawValue), .int(Int64(prCount)),
-            ])
+            ] + session)
         }
         return rows
     }
@@ -60,6 +75,10 @@ enum WorkoutRows {
                 text += "  ★ " + names.prefix(3).joined(separator: " ") + (names.count > 3 ? " +\(names.count - 3)" : "")
             }
             lines.append(text)
+        }
+        if let session = sessionLoad(workout, state: state) {
+            lines.append("  session load " + LoadRows.fixed(session.load, 0).plain + " (RPE " + session.rpe.text + " × "
+                + LoadRows.fixed(session.minutes, 0).plain + " min)")
         }
         return lines.joined(separator: "\n")
     }

@@ -89,7 +89,7 @@ struct DecideSetupTests {
     @Test func settingsProfileReadinessRefusals() throws {
         let s = FixtureLibrary.state
         #expect(refusal(.changeSettings(SettingsChanged(e1rmFormula: "magic")), s)?.message
-                == "settings.e1rm-formula: \"magic\" is not allowed — one of epley, brzycki, lander, lombardi, mayhew, oconner, wathen, rpe")
+                == "settings.e1rm-formula: \"magic\" is not allowed — one of epley, brzycki, lander, lombardi, mayhew, oconner, wathen, rpe, brzycki-rir, brzycki-102.78")
         #expect(refusal(.changeSettings(SettingsChanged(prReps: [1, 0])), s)?.message
                 == "settings.pr-reps: 0 is not allowed — rep counts are 1 to 50")
         let ok = try decide(.changeSettings(SettingsChanged(e1rmFormula: "Brzycki", prReps: [5, 1, 5])), state: s, context: context())

@@ -56,6 +56,24 @@ struct PowerliftingScoreTests {
         #expect(PowerliftingScore.ipfGL(totalKilograms: 200, bodyWeightKilograms: 35, sex: .female) != nil)
     }
 
+    /// Equipped (single-ply) IPF GL against published values: the coefficient 100 / (A − B·e^(−C·bw))
+    /// as the IPF's championship workbook (Championships-IPF-GL, six decimals) prints it for
+    /// equipped lifters — men 58.51 kg 0.146539, 58.54 kg 0.146481, 58.36 kg 0.146833, 58.98 kg
+    /// 0.145629; women 68 kg 0.173197, 46.15 kg 0.222194, 46.25 kg 0.221824 — and Dmitry Inzarkin's
+    /// 112.85 points (1035 kg at 92.04 kg, 2019 IPF World Open Equipped; OpenPowerlifting's
+    /// goodlift.rs checks the same result).
+    @Test func ipfGLEquippedAgainstPublishedValues() {
+        let rows: [(Sex, Double, Double)] = [(.male, 58.51, 0.146539), (.male, 58.54, 0.146481), (.male, 58.36, 0.146833),
+                                             (.male, 58.98, 0.145629), (.female, 68, 0.173197), (.female, 46.15, 0.222194),
+                                             (.female, 46.25, 0.221824)]
+        for (sex, bw, coefficient) in rows {
+            let value = PowerliftingScore.ipfGL(totalKilograms: 1, bodyWeightKilograms: bw, sex: sex, equipment: .singlePly)
+            #expect(value.map { ($0 * 1_000_000).rounded() } == (coefficient * 1_000_000).rounded(), "\(sex) \(bw) kg")
+        }
+        let inzarkin = PowerliftingScore.ipfGL(totalKilograms: 1035, bodyWeightKilograms: 92.04, sex: .male, equipment: .singlePly)
+        #expect(inzarkin.map { ($0 * 100).rounded() / 100 } == 112.85)
+    }
+
     /// OpenPowerlifting's checks of the 2019 IPF points: 777.5 kg at 93 kg (men, raw) = 741.32;
     /// 337.5 kg at 73 kg (women, raw) = 546.67.
     @Test func ipfPoints2019() {
