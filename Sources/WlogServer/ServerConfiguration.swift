@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var jwks: String?
     /// The HS256 secret; nil: the embedded secret of the data folder (created on first start).
     public var hmacSecret: [UInt8]?
+    /// Header, body and idle deadlines and connection caps (issue 37).
+    public var connections = ConnectionLimits()
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 

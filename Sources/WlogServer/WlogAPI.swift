@@ -54,7 +54,9 @@ public enum WlogAPI {
         let verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
         return Application(
             router: router(store: store, verifier: verifier, configuration: configuration),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog"),
+            server: configuration.connections.server(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog",
+                                 availableConnectionsDelegate: configuration.connections.acceptance),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

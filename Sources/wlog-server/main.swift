@@ -39,6 +39,16 @@ struct Run: AsyncParsableCommand {
     var rateLimit = 50.0
     @Option(name: .customLong("address-rate-limit"), help: "Requests a second per client address (burst 2×); 0 turns it off.")
     var addressRateLimit = 200.0
+    @Option(name: .customLong("header-timeout"), help: "Seconds from accepting a connection to its request's whole head; then it is closed.")
+    var headerTimeout = 10.0
+    @Option(name: .customLong("body-timeout"), help: "Seconds from a request's head to the end of its body; then the connection is closed.")
+    var bodyTimeout = 30.0
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a kept-alive connection may wait for its next request's head.")
+    var idleTimeout = 30.0
+    @Option(name: .customLong("max-connections-per-address"), help: "Connections one client address may hold; more are closed at once (0: no cap).")
+    var maxConnectionsPerAddress = 64
+    @Option(name: .customLong("max-connections"), help: "Connections open at once; past it new ones wait in the backlog (0: no cap; default half the open-file limit).")
+    var maxConnections = ConnectionLimits.defaultTotal
     @Option(help: "A JWKS file of RS256/ES256 keys to accept (Supabase's signing keys), besides the HS256 secret.")
     var jwks: String?
     @Option(name: .customLong("jwt-secret-file"), help: "A file holding the HS256 secret (Supabase's JWT secret); default: DATA/jwt-secret, made on first start.")
@@ -69,6 +79,11 @@ struct Run: AsyncParsableCommand {
         }
         guard cacheMB >= 1, cacheMB <= 1 << 20 else { throw ValidationError("--cache-mb \(cacheMB) is not 1 to 1048576") }
         guard rateLimit >= 0, addressRateLimit >= 0 else { throw ValidationError("--rate-limit must be 0 or more") }
+        for (flag, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(flag) \(seconds) is not more than 0 and at most 86400 seconds")
+        }
+        guard maxConnectionsPerAddress >= 0, maxConnections >= 0 else { throw ValidationError("--max-connections must be 0 or more") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
     }
 
@@ -99,10 +114,13 @@ struct Run: AsyncParsableCommand {
             guard let text = try? String(contentsOfFile: jwks, encoding: .utf8) else { throw ValidationError("--jwks \(jwks) cannot be read") }
             jwksText = text
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB, commitFlush: flush,
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
+        configuration.connections = ConnectionLimits(
+            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), perAddress: maxConnectionsPerAddress, total: maxConnections)
         let announce = logger
         var database: PostgresStore?
         if let databaseURL {

@@ -53,6 +53,12 @@ enum JSONBody {
     /// naming the field for malformed JSON or a wrong type.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: LifterRequestContext) async throws -> T {
         let buffer: ByteBuffer
+        // A declared length past the limit is refused before any of the body is read (the
+        // connection is then closed: ConnectionGuard), so a client cannot hold it open by never sending it.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > context.maxUploadSize {
+            throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
+                           message: "the body is larger than \(context.maxUploadSize) bytes")
+        }
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch where (error as? HTTPError)?.status == .contentTooLarge || error is NIOTooManyBytesError {
