@@ -3,7 +3,7 @@ import Testing
 @testable import WlogServer
 
 /// A connection's deadline (`ConnectionDeadline`) at each step of its life, on a fixed clock; and
-/// the per-address counts (`AddressCounts`). scripts/slow-client-test.py shows the same on a live server.
+/// the per-address counts (`AddressCounts`). scripts/hostile-client-test.py shows the same on a live server.
 @Suite struct ConnectionDeadlineTests {
     static let limits = ConnectionLimits(headerTimeout: .seconds(10), bodyTimeout: .seconds(30), idleTimeout: .seconds(5),
                                          perAddress: 2, total: 100)
@@ -39,12 +39,21 @@ import Testing
         #expect(state.deadline == Self.at(1_034))
     }
 
-    @Test func anErrorAnswerClosesTheConnection() {
+    @Test func aRefusedRequestClosesTheConnection() {
         var state = ConnectionDeadline(limits: Self.limits, opened: Self.at(0))
         state.readHead(at: Self.at(1))
         state.readEnd()
-        #expect(state.wroteHead(status: 404) == true)
+        #expect(state.wroteHead(status: 413) == true)
         #expect(state.wroteEnd(at: Self.at(2)) == true)
+    }
+
+    @Test func anErrorAboutARequestReadWholeKeepsTheConnection() {
+        var state = ConnectionDeadline(limits: Self.limits, opened: Self.at(0))
+        state.readHead(at: Self.at(1))
+        state.readEnd()
+        #expect(state.wroteHead(status: 404) == false)
+        #expect(state.wroteEnd(at: Self.at(2)) == false)
+        #expect(state.deadline == Self.at(7))
     }
 
     @Test func anAnswerBeforeTheBodyEndsClosesTheConnection() {

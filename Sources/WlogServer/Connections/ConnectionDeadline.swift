@@ -3,8 +3,8 @@ import NIOCore
 /// When a connection must be closed, from what it has read and written so far: the header deadline
 /// before its first request's head, the body deadline while a request's body is read, the idle
 /// deadline between a response and the next head, none while a read request is being answered.
-/// A response with an error status (≥ 400), or one that ends before its request was read to the
-/// end, closes the connection. A pure value: ``ConnectionGuard`` feeds it the channel's events.
+/// A response refusing the request itself (408, 413, 431), or one given before its request was read
+/// to the end (whatever its status), closes the connection. A pure value: ``ConnectionGuard`` feeds it the channel's events.
 struct ConnectionDeadline {
     let limits: ConnectionLimits
     /// Request heads read, request ends read, response ends written.
@@ -42,10 +42,13 @@ struct ConnectionDeadline {
         ends += 1
     }
 
+    /// Statuses that refuse the request itself (its size, its pace): the connection closes after them.
+    static let closingStatuses: Set<Int> = [408, 413, 431]
+
     /// A response's head with `status`: true when the connection closes after it (the caller adds
     /// `Connection: close`).
     mutating func wroteHead(status: Int) -> Bool {
-        if status >= 400 || ends <= answered { closeAfterResponse = true }
+        if Self.closingStatuses.contains(status) || ends <= answered { closeAfterResponse = true }
         return closeAfterResponse
     }
 

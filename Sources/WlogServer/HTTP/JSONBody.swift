@@ -82,6 +82,9 @@ enum JSONBody {
             if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let field = numberField(bytes, as: T.self) {
                 throw APIError.validation(field: field, "must be a whole number within range")
             }
+            if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let huge = JSONNumberScan.outOfRange(bytes) {
+                throw APIError.validation(field: huge.field, "\(huge.literal) is beyond any number (±1.8e308); send a number within the field's range")
+            }
             throw describe(error)
         } catch let error as APIError {
             throw error

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Slow-client test of `wlog serve` (issue 37): trickling and silent connections are closed at their
-deadline while ordinary requests are answered at once, and the server's file descriptors come back.
+"""Hostile-client test of `wlog serve` (issue 37). Slow clients: trickling and silent connections are
+closed at their deadline while ordinary requests are answered at once, and the server's file
+descriptors come back. Sizes: a 1 MB exercise id or name is refused within 50 ms naming its field
+while another lifter's writes go on undisturbed.
 
 Starts `wlog-server` on a free loopback port with short deadlines (--header-timeout 2,
 --body-timeout 3, --idle-timeout 2) and the default cap of 64 connections per address, then holds
@@ -18,11 +20,18 @@ per-address cap), a kept-alive connection left idle is closed after the idle dea
 answered 413 (its 5 MB body never sent) has its connection closed, and that the server's open
 descriptors (/proc/PID/fd) return to the count they had before the attack.
 
-Usage: scripts/slow-client-test.py [--bin DIR]   (DIR holds wlog-server; default .build/debug)
-Exit 0 when all hold; 1 with the broken check named otherwise. Takes about 15 s.
+Then lifter B logs 40 sets on one connection while lifter A sends, one after another, a
+1,000,000-character `exerciseId` (POST /workouts/:id/exercises), a 1,000,000-character exercise
+`name` (POST /exercises) and a 60,000-character exercise id in a set's path: each is answered 400
+within 50 ms naming `exerciseId` / `name` / the path's exercise, and each of B's sets is answered
+201 under 100 ms.
+
+Usage: scripts/hostile-client-test.py [--bin DIR]   (DIR holds wlog-server; default .build/debug)
+Exit 0 when all hold; 1 with the broken check named otherwise. Takes about 20 s.
 """
 import argparse
 import http.client
+import json
 import os
 import selectors
 import shutil
@@ -148,6 +157,67 @@ def closed_within(sock, seconds):
         return True, received
 
 
+def request(connection, method, path, token, body=None):
+    """(status, decoded JSON, seconds) of one request on `connection`."""
+    start = time.monotonic()
+    headers = {"Authorization": "Bearer " + token}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+    response = connection.getresponse()
+    text = response.read()
+    return response.status, json.loads(text) if text else None, time.monotonic() - start
+
+
+def huge_inputs(port, token, other):
+    """Lifter A's 1 MB exercise id and name refused within 50 ms while lifter B logs sets."""
+    a = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    b = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    workouts = {}
+    for name, connection, who in (("a", a, token), ("b", b, other)):
+        status, body, _ = request(connection, "POST", "/api/v1/workouts", who, {"name": "size test"})
+        check(status == 201, "POST /workouts answered %d" % status)
+        workouts[name] = body["data"]["id"]
+    latencies, errors = [], []
+
+    def lifter_b():
+        try:
+            for n in range(40):
+                status, _, seconds = request(b, "POST", "/api/v1/workouts/%s/exercises/squat/sets" % workouts["b"], other,
+                                             {"reps": 5, "weightKg": 100 + n})
+                latencies.append(seconds)
+                if status != 201:
+                    errors.append("lifter B's set answered %d" % status)
+                time.sleep(0.02)
+        except Exception as error:  # noqa: BLE001 - reported as a failed check
+            errors.append("lifter B's set failed: %r" % error)
+
+    thread = threading.Thread(target=lifter_b)
+    thread.start()
+    long_id, long_path = "x" * 1_000_000, "y" * 60_000
+    cases = [
+        ("a 1,000,000-character exerciseId", "POST", "/api/v1/workouts/%s/exercises" % workouts["a"],
+         {"exerciseId": long_id}, "exerciseId"),
+        ("a 1,000,000-character exercise name", "POST", "/api/v1/exercises",
+         {"name": long_id, "primaryMuscle": "chest"}, "name"),
+        ("a 60,000-character exercise id in the path", "POST",
+         "/api/v1/workouts/%s/exercises/%s/sets" % (workouts["a"], long_path), {"reps": 5, "weightKg": 100}, None),
+    ]
+    for what, method, path, body, field in cases:
+        time.sleep(0.1)
+        status, answer, seconds = request(a, method, path, token, body)
+        fields = [d.get("field") for d in (answer or {}).get("error", {}).get("details", [])]
+        check(status in (400, 404) and seconds < 0.05 and (field is None or field in fields),
+              "%s: %d in %.0f ms, fields %s (want 400 within 50 ms naming %s)" % (what, status, seconds * 1000, fields, field))
+        check(len(json.dumps(answer)) < 2_000, "%s: the answer echoes the input (%d bytes)" % (what, len(json.dumps(answer))))
+        print("ok   %s: %d in %.1f ms%s" % (what, status, seconds * 1000, " naming %s" % field if field else ""))
+    thread.join()
+    check(not errors, "; ".join(errors[:3]))
+    check(max(latencies) < 0.1, "lifter B's slowest set took %.0f ms" % (max(latencies) * 1000))
+    print("ok   lifter B's 40 sets meanwhile: 201, slowest %.1f ms, median %.1f ms"
+          % (max(latencies) * 1000, sorted(latencies)[20] * 1000))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug"))
@@ -238,6 +308,11 @@ def main():
         after = open_fds(process.pid)
         check(after <= baseline, "the server holds %d descriptors, %d before the attack" % (after, baseline))
         print("ok   descriptors: %d before, +%d during the attack, %d after" % (baseline, held, after))
+
+        # 6. Sizes: a 1 MB id or name refused at once, another lifter's writes undisturbed.
+        other = subprocess.run([binary, "token", "--user", "other@example.com", "--data", data],
+                               check=True, capture_output=True, text=True).stdout.strip()
+        huge_inputs(port, token, other)
         return 0
     except Failure as failure:
         print("FAIL %s" % failure)
