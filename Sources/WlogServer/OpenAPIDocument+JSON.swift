@@ -1876,7 +1876,7 @@ extension OpenAPIDocument {
         }
       },
       "ServiceUnavailable": {
-        "description": "`SERVICE_UNAVAILABLE`: the lifter's journal is damaged (writes refused, reads still served) or the store is down.",
+        "description": "`JOURNAL_DAMAGED`: the lifter's journal holds damaged committed events (reads and writes refused until an operator runs `wlog repair`); `SERVICE_UNAVAILABLE`: the store is down.",
         "headers": {
           "Retry-After": {
             "description": "Seconds to wait before retrying.",
