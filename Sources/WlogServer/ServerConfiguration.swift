@@ -32,6 +32,8 @@ public struct ServerConfiguration: Sendable {
     public var accounts = AccountsConfiguration()
     /// The origins a browser may call `/api/v1` from (`--cors-origin`); empty: any origin (`APICORS`).
     public var corsOrigins: [String] = []
+    /// Header, body and idle deadlines and connection caps (issue 37).
+    public var connections = ConnectionLimits()
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 

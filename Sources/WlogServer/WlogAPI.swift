@@ -66,8 +66,9 @@ public enum WlogAPI {
         realtime.register(on: router)
         return Application(
             router: router,
-            server: realtime.server(),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog"),
+            server: configuration.connections.server(realtime.channel),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog",
+                                 availableConnectionsDelegate: configuration.connections.acceptance),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

@@ -39,6 +39,9 @@ final class LifterJournal: Sendable {
         var zoneName: String?
         var zone = ImportTimeZone(offsetMinutes: 0)
         var damage: String?
+        /// Set when the journal holds damage to committed bytes (a bad frame before good ones, a bad
+        /// header), not merely a torn tail: reads are refused too, never answered with less.
+        var unreadable: String?
         var lastUse: UInt64 = 0
         /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
         var answers = AnswerCache()
@@ -90,6 +93,7 @@ final class LifterJournal: Sendable {
         try slot.withLock { slot in
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
+            if let reason = slot.unreadable { throw StoreError.damaged(reason) }
             var view = view(slot)
             view.catalogs = catalogs
             guard let cacheKey else { return try body(view) }
@@ -134,8 +138,10 @@ final class LifterJournal: Sendable {
             slot.writer = nil
             writers.give()
             do {
+                // The file as this slot last folded it (size, change time, inode): a byte changed in
+                // place (damage, an editor) opens the journal again, which reads its header and tail.
                 if try kept.resume(), let state = slot.state, state.lastSeq == kept.lastSequence,
-                   slot.journalID == kept.header.journal {
+                   slot.journalID == kept.header.journal, FileStamp(path: path) == slot.stamp {
                     return kept
                 }
             } catch let error as JournalError {
@@ -196,13 +202,14 @@ final class LifterJournal: Sendable {
         var lines: [EventFeedPage.Line] = []
         var hasMore = false
         do {
-            try reader.forEachLine(after: after) { seq, line in
+            let status = try reader.forEachLine(after: after) { seq, line in
                 guard lines.count < limit else {
                     hasMore = true
                     throw Full()
                 }
                 lines.append(EventFeedPage.Line(seq: seq, line: String(decoding: line, as: UTF8.self)))
             }
+            if Self.isDamaged(status) { throw StoreError.damaged(status.summary) }
         } catch is Full {
         } catch let error as JournalError {
             throw Self.storeError(error)
@@ -215,7 +222,7 @@ final class LifterJournal: Sendable {
     func events(withIDs ids: Set<EventID>) throws -> [EventID: Event] {
         var found: [EventID: Event] = [:]
         do {
-            try JournalReader(at: path).forEachLine(after: 0) { seq, line in
+            let status = try JournalReader(at: path).forEachLine(after: 0) { seq, line in
                 guard let id = EventCodec.id(ofLine: line), ids.contains(id) else { return }
                 do {
                     found[id] = try EventCodec.decode(line)
@@ -223,6 +230,7 @@ final class LifterJournal: Sendable {
                     throw StoreError.damaged("event \(seq) cannot be read: \(error)")
                 }
             }
+            if Self.isDamaged(status) { throw StoreError.damaged(status.summary) }
         } catch let error as JournalError {
             throw Self.storeError(error)
         }
@@ -316,6 +324,7 @@ final class LifterJournal: Sendable {
         state.settleHistoryOrder()
         if fromStart { state.compact() }
         slot.damage = status.isClean ? nil : status.summary
+        slot.unreadable = Self.isDamaged(status) ? status.summary : nil
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()
         let name = LifterView.zoneName(of: state)
@@ -342,6 +351,12 @@ final class LifterJournal: Sendable {
 
     private func view(_ slot: borrowing Slot) -> LifterView {
         LifterView(lifter: lifter, state: slot.state ?? .initial, zone: slot.zone, damage: slot.damage)
+    }
+
+    /// Whether `status` shows damage to committed bytes (a bad frame with good ones after it, a bad
+    /// header), as opposed to a torn tail — a write never acknowledged, or one in progress.
+    static func isDamaged(_ status: JournalStatus) -> Bool {
+        status.faults.contains { $0.kind != .tornTail }
     }
 
     static func storeError(_ error: JournalError) -> StoreError {

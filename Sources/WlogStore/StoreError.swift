@@ -4,7 +4,7 @@ import WlogCore
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `decide` refused the command (400 with the field).
     case refused(Refusal)
-    /// The lifter's journal is damaged: reads are served from its good prefix, writes are not (503).
+    /// The lifter's journal is damaged (committed bytes, not a torn tail): reads and writes are refused (503).
     case damaged(String)
     /// The store is unavailable: a lock held too long, a disk or database error (503).
     case unavailable(String)

@@ -39,6 +39,16 @@ struct Run: AsyncParsableCommand {
     var rateLimit = 50.0
     @Option(name: .customLong("address-rate-limit"), help: "Requests a second per client address (burst 2×); 0 turns it off.")
     var addressRateLimit = 200.0
+    @Option(name: .customLong("header-timeout"), help: "Seconds from accepting a connection to its request's whole head; then it is closed.")
+    var headerTimeout = 10.0
+    @Option(name: .customLong("body-timeout"), help: "Seconds from a request's head to the end of its body; then the connection is closed.")
+    var bodyTimeout = 30.0
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a kept-alive connection may wait for its next request's head.")
+    var idleTimeout = 30.0
+    @Option(name: .customLong("max-connections-per-address"), help: "Connections one client address may hold; more are closed at once (0: no cap).")
+    var maxConnectionsPerAddress = 64
+    @Option(name: .customLong("max-connections"), help: "Connections open at once; past it new ones wait in the backlog (0: no cap; default half the open-file limit).")
+    var maxConnections = ConnectionLimits.defaultTotal
     @Option(help: "A JWKS file of RS256/ES256 keys to accept (Supabase's signing keys), besides the HS256 secret.")
     var jwks: String?
     @Option(name: .customLong("jwt-secret-file"), help: "A file holding the HS256 secret (Supabase's JWT secret); default: DATA/jwt-secret, made on first start.")
@@ -76,6 +86,11 @@ struct Run: AsyncParsableCommand {
         for origin in corsOrigin where !APIOrigin.isOrigin(origin) {
             throw ValidationError("--cors-origin '\(origin)' is not an origin: scheme://host[:port], no path (e.g. https://monitor.example)")
         }
+        for (flag, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)]
+        where !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(flag) \(seconds) is not more than 0 and at most 86400 seconds")
+        }
+        guard maxConnectionsPerAddress >= 0, maxConnections >= 0 else { throw ValidationError("--max-connections must be 0 or more") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
         try accounts.validate()
     }
@@ -113,6 +128,9 @@ struct Run: AsyncParsableCommand {
             audience: audience, jwks: jwksText, hmacSecret: secret)
         configuration.accounts = accounts.configuration
         configuration.corsOrigins = corsOrigin
+        configuration.connections = ConnectionLimits(
+            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), perAddress: maxConnectionsPerAddress, total: maxConnections)
         let announce = logger
         var database: PostgresStore?
         if let databaseURL {

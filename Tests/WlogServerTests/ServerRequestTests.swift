@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 /// Hostile or faulty requests: too large, not JSON, wrong types, too many, retried, refused —
@@ -226,36 +227,56 @@ extension ServerSecurityTests {
 }
 
 extension ServerSecurityTests {
-    /// A journal damaged under the server (a flipped byte in a committed frame): reads are still
-    /// served from the good prefix, writes answer 503 with `Retry-After` and a reason that names
-    /// no server path, and not a byte is appended.
-    @Test func aDamagedJournalIsReadOnlyWith503() async throws {
+    /// A journal damaged under the server (a flipped byte in a committed frame, issue 37): no read
+    /// answers 200 with less than was logged — reads and writes alike answer 503 `JOURNAL_DAMAGED`
+    /// with `Retry-After` and a reason that names no server path, running and after a restart, and
+    /// not a byte is appended; after `wlog repair` (and re-appending its salvage) every read answers
+    /// 200 again with the events before the damage.
+    @Test func aDamagedJournalIsRefusedWith503UntilRepaired() async throws {
         let harness = try ServerHarness()
         defer { harness.remove() }
         let token = try await harness.token(Self.lifterD)
+        let workout = Mutex("")
         try await harness.run { client in
             let api = API(client: client, token: token)
-            let workout = try await Self.openWorkout(api)
-            for _ in 0..<4 { _ = try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#).success(.created) }
-            var bytes = try #require(try await harness.recorded(Self.lifterD))
-            bytes[bytes.count / 2] ^= 0xFF
-            try bytes.write(to: URL(fileURLWithPath: harness.journal(Self.lifterD)))
-            await #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 74)
-
-            _ = try await api.get("workouts?page=1&pageSize=20").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
-            let writes: [(HTTPRequest.Method, String, String?)] = [
-                (.post, "workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#),
-                (.post, "workouts", #"{"name":"Pull"}"#), (.patch, "workouts/\(workout)", #"{"completedAt":"2026-01-15T10:00:00Z"}"#),
-                (.post, "bodyweight", #"{"weightKg":80}"#), (.delete, "workouts/\(workout)", nil),
-            ]
-            for (method, path, body) in writes {
-                let reply = try await api.call(method, path, body)
-                reply.failure(.serviceUnavailable, "SERVICE_UNAVAILABLE")
-                #expect(reply.headers[.retryAfter] == "60")
-                #expect(!reply.body.contains(harness.data), "\(reply.body)")
-                #expect(!reply.body.contains("journal.wlog"))
+            let id = try await Self.openWorkout(api)
+            workout.withLock { $0 = id }
+            for _ in 0..<4 { _ = try await api.post("workouts/\(id)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#).success(.created) }
+        }
+        let id = workout.withLock { $0 }
+        var bytes = try #require(try await harness.recorded(Self.lifterD))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: harness.journal(Self.lifterD)))
+        await #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 74)
+        let calls: [(HTTPRequest.Method, String, String?)] = [
+            (.get, "workouts?page=1&pageSize=20", nil), (.get, "workouts/\(id)", nil), (.get, "events", nil), (.get, "prs", nil),
+            (.post, "workouts/\(id)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#),
+            (.post, "workouts", #"{"name":"Pull"}"#), (.patch, "workouts/\(id)", #"{"completedAt":"2026-01-15T10:00:00Z"}"#),
+            (.post, "bodyweight", #"{"weightKg":80}"#), (.delete, "workouts/\(id)", nil),
+        ]
+        // Twice: a new application over the same folder is a restart.
+        for _ in 0..<2 {
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                for (method, path, body) in calls {
+                    let reply = try await api.call(method, path, body)
+                    reply.failure(.serviceUnavailable, "JOURNAL_DAMAGED")
+                    #expect(reply.headers[.retryAfter] == "60")
+                    #expect(reply.body.contains("wlog repair"), "\(reply.body)")
+                    #expect(!reply.body.contains(harness.data), "\(reply.body)")
+                    #expect(!reply.body.contains("journal.wlog"))
+                }
             }
             #expect(try await harness.recorded(Self.lifterD) == bytes)
+        }
+        let repair = try await ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "repair", "--yes"])
+        #expect(repair.status == 0, "\(repair.stderr)")
+        await #expect(try ServerHarness.wlog(["--journal", harness.journal(Self.lifterD), "verify"]).status == 0)
+        try await harness.run { client in
+            let api = API(client: client, token: token)
+            _ = try await api.get("workouts?page=1&pageSize=20").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
+            _ = try await api.get("events").success(.ok)
+            _ = try await api.post("workouts/\(id)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#).success(.created)
         }
     }
 }

@@ -4,6 +4,7 @@ extension Decider {
     /// else what `ExerciseLookup` resolves among exercises not retired (slug, unique prefix).
     /// Refused as unknown (with the closest names) or ambiguous (with the candidates).
     func exercise(named text: String, field: String) throws(Refusal) -> Exercise {
+        if Exercise.exceedsTextLimit(text) { throw Exercise.overLimit(text, field: field) }
         let exact = state.exercises(named: text)
         if exact.count == 1 { return exact[0] }
         if exact.count > 1 { throw ambiguous(text, exact, field: field) }
@@ -37,6 +38,8 @@ extension Decider {
         guard !name.isEmpty else {
             throw Refusal(field: "exercise.name", value: "\"\"", allowed: "give the exercise a name")
         }
+        if Exercise.exceedsTextLimit(name) { throw Exercise.overLimit(name, field: "exercise.name") }
+        if let long = new.aliases.first(where: Exercise.exceedsTextLimit) { throw Exercise.overLimit(long, field: "exercise.aliases") }
         let prReps = try prReps(new.prReps, field: "exercise.pr-reps")
         let attachment = try attachment(new.attachment, equipment: new.equipment)
         if let existing = state.exercise(named: name, group: new.group) {

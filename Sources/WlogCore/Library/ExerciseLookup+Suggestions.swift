@@ -8,7 +8,11 @@ extension ExerciseLookup {
     ///    2 up to 8, 3 beyond;
     /// 3. every word of the text is within that distance of some word of it.
     /// Ties go to the smaller distance, then the closer length, then the name. Deterministic.
+    ///
+    /// A text over `Exercise.textLimit` has none; otherwise an edit distance is computed only
+    /// between strings whose lengths differ by no more than the edits allowed.
     public func suggestions(for text: String, limit: Int = 5) -> [Exercise] {
+        guard !Exercise.exceedsTextLimit(text) else { return [] }
         let query = Exercise.nameKey(text)
         guard !query.isEmpty, limit > 0 else { return [] }
         let queryWords = Self.words(query)
@@ -50,11 +54,16 @@ extension ExerciseLookup {
             || queryWords.allSatisfy({ word in candidateWords.contains { $0.hasPrefix(word) } }) {
             return Score(tier: 1, distance: 0, lengthGap: gap)
         }
-        let whole = editDistance(query, candidate)
+        // An edit distance (over scalars) is at least the gap in scalars: a string too far in
+        // length is not compared, which keeps the search linear in the text.
+        let scalarGap = abs(candidate.unicodeScalars.count - query.unicodeScalars.count)
+        let whole = scalarGap > allowedEdits(query.count) ? Int.max : editDistance(query, candidate)
         if whole <= allowedEdits(query.count) { return Score(tier: 2, distance: whole, lengthGap: gap) }
         var total = 0
         for word in queryWords {
-            let nearest = candidateWords.map { editDistance(word, $0) }.min() ?? Int.max
+            let nearest = candidateWords
+                .filter { abs($0.unicodeScalars.count - word.unicodeScalars.count) <= allowedEdits(word.count) }
+                .map { editDistance(word, $0) }.min() ?? Int.max
             guard nearest <= allowedEdits(word.count) else { return nil }
             total += nearest
         }

@@ -37,6 +37,7 @@ public struct ExerciseLookup: Sendable {
 
     /// Resolves a lifter's text to an exercise.
     public func resolve(_ text: String) -> Result {
+        guard !Exercise.exceedsTextLimit(text) else { return .notFound(suggestions: []) }
         let key = Exercise.nameKey(text)
         guard !key.isEmpty else { return .notFound(suggestions: []) }
         let steps: [(Exercise) -> Bool] = [

@@ -25,6 +25,7 @@ extension WlogState {
     ///
     /// This is exact matching only; prefixes and did-you-mean belong to `ExerciseLookup`.
     public func exercises(named text: String) -> [Exercise] {
+        guard !Exercise.exceedsTextLimit(text) else { return [] }  // no exercise has so long a name
         let key = Exercise.nameKey(text)
         if let byID = exercise(key) ?? exercise(text) { return [byID] }
         var found: [Exercise] = []

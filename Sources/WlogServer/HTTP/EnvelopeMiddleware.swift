@@ -26,6 +26,12 @@ struct EnvelopeMiddleware: RouterMiddleware {
         return response
     }
 
+    /// What a lifter whose journal is damaged is told, on reads and writes alike (docs/SERVER.md,
+    /// "Damaged journals"): nothing is answered from a stream known to be missing committed events.
+    static let damagedMessage = "this lifter's journal is damaged: committed events cannot all be read, so nothing is served "
+        + "or written until an operator runs `wlog repair` on it (the damaged bytes are moved to quarantine, the readable "
+        + "events after them saved for re-append with `wlog append events --salvage`) or restores it from a backup"
+
     static func apiError(_ error: any Error, logger: Logger) -> APIError {
         switch error {
         case let error as APIError:
@@ -36,8 +42,9 @@ struct EnvelopeMiddleware: RouterMiddleware {
             case .damaged(let reason):
                 // The reason names the server's files: it goes to the log, not to the client.
                 logger.error("journal damaged", metadata: ["reason": "\(reason)"])
-                return .unavailable("this lifter's journal is damaged and read-only until an operator repairs it (wlog repair); "
-                                    + "reads are still served", retryAfter: 60)
+                var refused = APIError.unavailable(Self.damagedMessage, retryAfter: 60)
+                refused.code = "JOURNAL_DAMAGED"
+                return refused
             case .unavailable(let reason):
                 logger.error("store unavailable", metadata: ["reason": "\(reason)"])
                 return .unavailable("the store is unavailable; retry shortly")

@@ -53,6 +53,12 @@ enum JSONBody {
     /// naming the field for malformed JSON or a wrong type.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: LifterRequestContext) async throws -> T {
         let buffer: ByteBuffer
+        // A declared length past the limit is refused before any of the body is read (the
+        // connection is then closed: ConnectionGuard), so a client cannot hold it open by never sending it.
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > context.maxUploadSize {
+            throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
+                           message: "the body is larger than \(context.maxUploadSize) bytes")
+        }
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch where (error as? HTTPError)?.status == .contentTooLarge || error is NIOTooManyBytesError {
@@ -75,6 +81,9 @@ enum JSONBody {
         } catch let error as DecodingError {
             if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let field = numberField(bytes, as: T.self) {
                 throw APIError.validation(field: field, "must be a whole number within range")
+            }
+            if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let huge = JSONNumberScan.outOfRange(bytes) {
+                throw APIError.validation(field: huge.field, "\(huge.literal) is beyond any number (±1.8e308); send a number within the field's range")
             }
             throw describe(error)
         } catch let error as APIError {

@@ -18,11 +18,13 @@ struct RealtimeEndpoint: Sendable {
     let hub: RealtimeHub
     let verifier: TokenVerifier
 
-    /// The HTTP/1 server that upgrades this path's requests and hands every other one to the router.
-    func server() -> HTTPServerBuilder {
+    /// The HTTP/1 channel (its HTTP handlers `http1`) that upgrades this path's requests and hands
+    /// every other one to `responder`, the router.
+    func channel(responder: @escaping HTTPChannelHandler.Responder, http1: HTTP1Channel.Configuration)
+        -> HTTP1WebSocketUpgradeChannel {
         let limits = hub.limits
-        return .http1WebSocketUpgrade(configuration: .init(
-            http1: .init(),
+        return HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(
+            http1: http1,
             ws: .init(maxFrameSize: limits.maxFrame, autoPing: .enabled(timePeriod: .seconds(30)), closeTimeout: .seconds(5)))
         ) { request, _, logger in
             let asked: (apikey: String, version: RealtimeFrame.Version)

@@ -113,8 +113,8 @@ struct ExerciseRoutes: Sendable {
             }
             if !secondary.contains(parsed) { secondary.append(parsed) }
         }
-        guard !body.name.trimmingCharacters(in: .whitespaces).isEmpty, body.name.count <= 200 else {
-            throw APIError.validation(field: "name", "must be 1 to 200 characters")
+        guard !Exercise.exceedsTextLimit(body.name), !body.name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw APIError.validation(field: "name", "must be 1 to \(Exercise.textLimit) characters")
         }
         return NewExercise(name: body.name, group: group, kind: kind, muscles: muscles, secondary: secondary, equipment: equipment)
     }

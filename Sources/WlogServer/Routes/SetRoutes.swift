@@ -172,6 +172,7 @@ struct SetRoutes: Sendable {
 
     /// The exercise a path names (id, name or alias), or 404.
     static func exercise(_ text: String, view: LifterView) throws -> Exercise {
+        if Exercise.exceedsTextLimit(text) { throw APIError.notFound("exercise " + text.prefix(32) + "…") }
         if let exercise = view.state.exercise(text), !view.state.isRetired(exercise.id) { return exercise }
         guard let exercise = view.state.exercises(named: text).first else { throw APIError.notFound("exercise " + text) }
         return exercise

@@ -110,3 +110,37 @@ struct ExerciseLookupTests {
         #expect(match("My Custom Exercise") == nil)
     }
 }
+
+/// Issue 37: an exercise text longer than `Exercise.textLimit` is refused before any matching, and
+/// the did-you-mean search compares only strings close in length (linear in the text).
+@Suite("ExerciseLookup: text bounds")
+struct ExerciseTextBoundTests {
+    static let huge = String(repeating: "bench press ", count: 87_382)  // 1,048,584 bytes
+
+    @Test func aTextOverTheLimitFindsNothingAndSuggestsNothing() {
+        let lookup = ExerciseLookup()
+        guard case .notFound(let suggestions) = lookup.resolve(Self.huge) else {
+            Issue.record("a 1 MiB text resolved")
+            return
+        }
+        #expect(suggestions.isEmpty)
+        #expect(lookup.suggestions(for: String(repeating: "x", count: Exercise.textLimit + 1)).isEmpty)
+        #expect(Exercise.exceedsTextLimit(String(repeating: "é", count: Exercise.textLimit)) == false)
+        #expect(Exercise.exceedsTextLimit(String(repeating: "é", count: Exercise.textLimit + 1)) == true)
+    }
+
+    @Test func aTextAtTheLimitStillGetsSuggestions() {
+        let padded = "bench prss" + String(repeating: " ", count: Exercise.textLimit - 10)
+        #expect(ExerciseLookup().suggestions(for: padded).first?.id == "bench-press")
+    }
+
+    @Test func decideRefusesAHugeExerciseNamingTheFieldWithoutEchoingIt() {
+        let state = FixtureLibrary.state
+        let log = refusal(.logSets(LogSets(exercise: Self.huge, reps: 5, weight: .kg(100))), state)
+        #expect(log?.message == "set.exercise: \"bench press bench press bench pr…\" (1048584 bytes) is too long"
+                + " — an exercise's id, name or alias has at most 200 characters")
+        let create = refusal(.createExercise(NewExercise(name: "Press " + Self.huge, group: .chest)), state)
+        #expect(create?.field == "exercise.name")
+        #expect((create?.message.utf8.count ?? .max) < 200)
+    }
+}
