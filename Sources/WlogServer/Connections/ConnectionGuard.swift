@@ -2,28 +2,25 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// The channel handler that enforces ``ConnectionLimits`` on one connection: closes it at the
-/// deadline ``ConnectionDeadline`` names, after an error response (with `Connection: close`), and
-/// at once when its client address already holds `perAddress` connections.
+/// The channel handler that enforces ``ConnectionLimits`` on one connection's HTTP requests:
+/// closes it at the deadline ``ConnectionDeadline`` names and after an error response (with
+/// `Connection: close`). The address cap and the first head's deadline are
+/// ``ConnectionAdmission``'s, which stands before the HTTP decoder.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let addresses: AddressCounts
     private let limits: ConnectionLimits
     private var state: ConnectionDeadline
     private var timer: Scheduled<Void>?
     /// When `timer` fires.
     private var armed: NIODeadline?
-    /// The address counted for this connection, until it closes.
-    private var counted: String?
     private var started = false
 
-    init(limits: ConnectionLimits, addresses: AddressCounts) {
+    init(limits: ConnectionLimits) {
         self.limits = limits
-        self.addresses = addresses
         self.state = ConnectionDeadline(limits: limits, opened: .now())
     }
 
@@ -81,12 +78,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard !started else { return }
         started = true
         state = ConnectionDeadline(limits: limits, opened: .now())
-        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        guard addresses.open(address, cap: limits.perAddress) else {
-            context.close(promise: nil)
-            return
-        }
-        counted = address
         schedule(context)
     }
 
@@ -94,14 +85,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer?.cancel()
         timer = nil
         armed = nil
-        if let counted { addresses.close(counted) }
-        counted = nil
     }
 
     /// One timer, at the current deadline or before it: when it fires early (the deadline moved
     /// later) it re-arms; a deadline moved earlier re-arms it at once.
     private func schedule(_ context: ChannelHandlerContext) {
-        guard let deadline = state.deadline, counted != nil else { return }
+        guard let deadline = state.deadline, started else { return }
         if let armed, armed <= deadline { return }
         timer?.cancel()
         armed = deadline

@@ -38,7 +38,7 @@ public struct ConnectionLimits: Sendable, Equatable {
 
 extension ConnectionLimits {
     /// The HTTP/1.1 server (`channel` builds it, with the HTTP handlers it is given), every
-    /// connection guarded: ``FirstHeadDeadline`` before any decoding, then a ``ConnectionGuard``
+    /// connection guarded: ``ConnectionAdmission`` before any decoding, then a ``ConnectionGuard``
     /// among the HTTP handlers of every request that is not a WebSocket upgrade.
     func server<Channel: ServerChildChannel>(
         _ channel: @escaping @Sendable (@escaping HTTPChannelHandler.Responder, HTTP1Channel.Configuration) -> Channel
@@ -46,8 +46,8 @@ extension ConnectionLimits {
         let addresses = AddressCounts()
         let limits = self
         return HTTPServerBuilder { responder in
-            let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionGuard(limits: limits, addresses: addresses)])
-            return GuardedChannel(inner: channel(responder, http1), headerTimeout: limits.headerTimeout)
+            let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionGuard(limits: limits)])
+            return GuardedChannel(inner: channel(responder, http1), limits: limits, addresses: addresses)
         }
     }
 
