@@ -50,7 +50,8 @@ struct AccountPages: Sendable {
         router.get("reset") { _, _ in HTML.response(Self.resetPage()) }
         router.post("sign-up") { request, context in
             try await form(request, context) { form in
-                try await service.signUp(email: form.email, password: form.password, data: nil, challenge: nil, site: "")
+                try await service.signUp(email: form.email, password: form.password, data: nil, challenge: nil,
+                                           site: AuthRoutes.site(request, configured: service.configuration.siteURL))
             } failed: { Self.signUpPage(error: $0) }
         }
         router.post("sign-in/password") { request, context in
@@ -62,7 +63,7 @@ struct AccountPages: Sendable {
             // PKCE as a browser client does it: the verifier stays in an HttpOnly cookie of this
             // browser, so only the browser that asked can turn the mailed link into a session.
             let verifier = Secrets.token(bytes: 32)
-            let site = (WebSession.isHTTPS(request) ? "https://" : "http://") + (request.head.authority ?? "localhost")
+            let site = AuthRoutes.site(request, configured: service.configuration.siteURL)
             var response = try await form(request, context) { form in
                 try await service.otp(email: form.email, createUser: false, data: nil, challenge: Secrets.pkceChallenge(verifier), link: { token in
                     site + "/auth/v1/verify?token=" + token + "&redirect_to=" + AuthRoutes.escaped(site + "/sign-in/callback")
