@@ -265,6 +265,25 @@ def run(base, keys, mailbox, secrets_seen):
     status, _, _ = http(base, "/auth/v1/settings")
     check(status == 401, "/auth/v1 without apikey -> %d" % status)
 
+    # No answer holds a hash; errors follow X-Supabase-Api-Version (legacy shape without it).
+    check("$2b$" not in body and "password" not in json.loads(body)["users"][0], "the users' answer holds no password hash")
+    status, body, headers = http(base, "/auth/v1/token?grant_type=password", None, "POST", {"email": "nobody2@example.com", "password": "x"}, {"apikey": anon})
+    legacy = json.loads(body)
+    check((status, legacy.get("code"), legacy.get("error_code")) == (400, 400, "invalid_credentials") and "X-Supabase-Api-Version" not in headers,
+          "without X-Supabase-Api-Version an error is GoTrue's legacy {code: 400, error_code, msg}: %s" % body)
+
+    # The same time for an unknown email as for a wrong password (an unknown email checks a dummy hash).
+    def timed(address):
+        start = time.perf_counter()
+        http(base, "/auth/v1/token?grant_type=password", None, "POST", {"email": address, "password": "Wrong-pass-1"}, {"apikey": anon})
+        return time.perf_counter() - start
+    create_client(base, anon).auth.sign_up({"email": "timing@example.com", "password": "Bench-press-100"})
+    wrong_times = sorted(timed("timing@example.com") for _ in range(5))
+    unknown_times = sorted(timed("nobody-%d@example.com" % i) for i in range(5))
+    ratio = unknown_times[2] / wrong_times[2]
+    check(0.5 < ratio < 2, "an unknown email takes as long as a wrong password: medians %.1f ms and %.1f ms (ratio %.2f)"
+          % (unknown_times[2] * 1000, wrong_times[2] * 1000, ratio))
+
     # Throttling: the 30th wrong password in a minute gets 429 with Retry-After.
     target = "throttle@example.com"
     create_client(base, anon).auth.sign_up({"email": target, "password": "Bench-press-100"})

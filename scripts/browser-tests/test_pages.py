@@ -11,6 +11,7 @@ Usage: scripts/browser-tests/test_pages.py [--bin DIR]   (run.sh builds and call
 """
 import argparse
 import datetime
+import os
 import re
 import statistics
 import sys
@@ -230,6 +231,20 @@ def test_accounts(driver, server):
     check("Invalid login credentials" in driver.find_element(By.CSS_SELECTOR, "p.error").text, "a wrong password is refused on /sign-in")
     submit("/sign-in", "sign-in-password", {"email": email, "password": password})
     check(driver.current_url.endswith("/history"), "signing in with email and password opens History, got " + driver.current_url)
+    # "Email me a link": the server (no --smtp) writes the mail to DATA/outbox/; opening its link in
+    # this browser signs it in (PKCE: the verifier is this browser's cookie).
+    wlogweb.follow(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/sign-out'] button"))
+    outbox = os.path.join(server.data, "outbox")
+    before = set(os.listdir(outbox)) if os.path.isdir(outbox) else set()
+    submit("/sign-in", "sign-in-link", {"email": email})
+    check("Check your mail" in driver.page_source, "asking for a link says to check the mail")
+    mails = sorted(set(os.listdir(outbox)) - before)
+    link = re.search(r"(http://\S+/auth/v1/verify\?\S+)", open(os.path.join(outbox, mails[-1])).read()).group(1) if mails else ""
+    check(mails and os.stat(os.path.join(outbox, mails[-1])).st_mode & 0o777 == 0o600, "the mail is one 0600 file in DATA/outbox/")
+    driver.get(link)
+    check(driver.current_url.endswith("/history"), "the mailed link signs this browser in, got " + driver.current_url)
+    driver.get(link)
+    check(driver.current_url.endswith("/sign-in") or "sign-in" in driver.current_url, "the link works once, got " + driver.current_url)
 
 
 def main():

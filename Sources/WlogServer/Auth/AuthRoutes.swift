@@ -92,8 +92,10 @@ struct AuthRoutes: Sendable {
     }
 
     /// Where mailed links point: `--site-url`, else the request's own scheme and host.
-    func site(_ request: Request) -> String {
-        if let site = service.configuration.siteURL { return site }
+    func site(_ request: Request) -> String { Self.site(request, configured: service.configuration.siteURL) }
+
+    static func site(_ request: Request, configured: String?) -> String {
+        if let configured { return configured }
         let scheme = WebSession.isHTTPS(request) ? "https" : "http"
         return scheme + "://" + (request.head.authority ?? "localhost")
     }

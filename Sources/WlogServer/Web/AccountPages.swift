@@ -8,6 +8,8 @@ import Hummingbird
 struct AccountPages: Sendable {
     let service: AuthService
     let perAddress: RateLimiter
+    /// The PKCE verifier of a sign-in link asked for from this browser.
+    static let verifierCookie = "wlog_link_verifier"
 
     struct Form: Decodable {
         var email: String?
@@ -48,13 +50,41 @@ struct AccountPages: Sendable {
         router.get("reset") { _, _ in HTML.response(Self.resetPage()) }
         router.post("sign-up") { request, context in
             try await form(request, context) { form in
-                try await service.signUp(email: form.email, password: form.password, data: nil, challenge: nil, site: "")
+                try await service.signUp(email: form.email, password: form.password, data: nil, challenge: nil,
+                                           site: AuthRoutes.site(request, configured: service.configuration.siteURL))
             } failed: { Self.signUpPage(error: $0) }
         }
         router.post("sign-in/password") { request, context in
             try await form(request, context) { form in
                 try await service.signIn(email: form.email, password: form.password, peer: context.peer)
             } failed: { SignInPage.render(error: $0) }
+        }
+        router.post("sign-in/link") { request, context in
+            // PKCE as a browser client does it: the verifier stays in an HttpOnly cookie of this
+            // browser, so only the browser that asked can turn the mailed link into a session.
+            let verifier = Secrets.token(bytes: 32)
+            let site = AuthRoutes.site(request, configured: service.configuration.siteURL)
+            var response = try await form(request, context) { form in
+                try await service.otp(email: form.email, createUser: false, data: nil, challenge: Secrets.pkceChallenge(verifier), link: { token in
+                    site + "/auth/v1/verify?token=" + token + "&redirect_to=" + AuthRoutes.escaped(site + "/sign-in/callback")
+                }, peer: context.peer)
+                return ["notice": "Check your mail: the link signs this browser in."]
+            } failed: { SignInPage.render(error: $0) }
+            response.setCookie(Cookie(name: Self.verifierCookie, value: verifier, maxAge: 3600, path: "/sign-in",
+                                      secure: WebSession.isHTTPS(request), httpOnly: true, sameSite: .lax))
+            return response
+        }
+        router.get("sign-in/callback") { request, _ in
+            guard let code = request.uri.queryParameters["code"].map(String.init),
+                  let verifier = request.cookies[Self.verifierCookie]?.value,
+                  let session = try? service.exchange(authCode: code, verifier: verifier),
+                  let token = session["access_token"] as? String else {
+                return HTML.response(SignInPage.render(error: "This sign-in link is used, expired, or was asked for in another browser; ask for a new one"),
+                                     status: .forbidden)
+            }
+            var response = HTML.redirect("/history")
+            response.setCookie(WebSession.cookie(token, for: request))
+            return response
         }
         router.post("reset") { request, context in
             try await form(request, context) { form in
@@ -85,6 +115,7 @@ struct AccountPages: Sendable {
         do {
             let answer = try await action(form)
             guard let token = answer["access_token"] as? String else {
+                if let notice = answer["notice"] as? String { return HTML.response(SignInPage.render(notice: notice)) }
                 if answer.isEmpty { return HTML.response(Self.resetPage(sent: true)) }
                 return HTML.response(SignInPage.render(notice: "Check your mail to confirm the address, then sign in."))
             }

@@ -8,6 +8,8 @@ enum SignInPage {
         if let error { body += "<p class=\"error\" role=\"alert\">" + HTML.escape(error) + "</p>" }
         if let notice { body += "<p class=\"notice\" role=\"status\">" + HTML.escape(notice) + "</p>" }
         body += AccountPages.passwordForm(action: "/sign-in/password", button: "Sign in", formClass: "sign-in-password")
+            + "<form method=\"post\" action=\"/sign-in/link\" class=\"sign-in-link\"><label for=\"link-email\">Or get a link by mail</label>"
+            + "<input id=\"link-email\" name=\"email\" type=\"email\" required autocomplete=\"email\"><button type=\"submit\">Email me a link</button></form>"
             + "<p><a href=\"/sign-up\">Create an account</a> · <a href=\"/reset\">Forgot your password?</a></p>"
             + "<h2>Advanced: paste a token</h2>"
         body += "<form method=\"post\" action=\"/sign-in\" class=\"sign-in\">"
