@@ -61,7 +61,7 @@ public enum WlogAPI {
         verifier.sessions = accounts.live
         let router = router(store: store, verifier: verifier, configuration: configuration, accounts: accounts)
         // Supabase Realtime at /realtime/v1/websocket: the HTTP/1 server upgrades its requests.
-        let realtime = RealtimeEndpoint(hub: RealtimeHub(store: store, now: configuration.now, limits: RealtimeLimits(), logger: logger),
+        let realtime = RealtimeEndpoint(hub: RealtimeHub(store: store, now: configuration.now, limits: RealtimeLimits(for: store), logger: logger),
                                         verifier: verifier)
         realtime.register(on: router)
         return Application(

@@ -152,3 +152,32 @@ import WlogCore
         #expect(outbox.count == 0)
     }
 }
+
+extension RealtimeTests {
+    /// `TreoirRows.sets` counts `orderIndex` in one pass; it must equal the set routes' rule
+    /// (`WlogState.positionInWorkout`) for every set, across exercises, workouts and a deletion.
+    @Test func treoirSetRowsNumberSetsAsTheSetRoutesDo() async throws {
+        let fixture = try StoreTests.Fixture()
+        defer { fixture.remove() }
+        let lifter = StoreTests.lifter(2)
+        try await StoreTests.logSets(fixture.store, lifter, reps: 5, count: 3)
+        try await StoreTests.logSets(fixture.store, lifter, reps: 4, count: 2, at: Instant(iso8601: "2026-01-16T09:30:00Z")!)
+        try await fixture.store.write(lifter, at: StoreTests.now, actor: "api", fixedIDs: []) { view, context in
+            try decide(.logSets(LogSets(exercise: "squat", reps: 2, weight: .kg(140), count: 2)), state: view.state, context: context)
+        } render: { _, _ in () }
+        let first = try await fixture.store.read(lifter) { view in view.state.liveSets[0].id }
+        try await fixture.store.write(lifter, at: StoreTests.now, actor: "api", fixedIDs: []) { view, context in
+            try decide(.deleteSet(id: first, reason: nil), state: view.state, context: context)
+        } render: { _, _ in () }
+        let (rows, expected) = try await fixture.store.read(lifter) { view in
+            (TreoirRows.sets.rows(view, StoreTests.now),
+             view.state.liveSets.map { (APIID.text($0.id), view.state.positionInWorkout(ofSet: $0.id) ?? -1) })
+        }
+        let got = try rows.map { row -> (String, Int) in
+            let object = try Self.object(String(decoding: row.json, as: UTF8.self))
+            return (row.key, object["orderIndex"]?.intValue ?? -2)
+        }
+        #expect(got.count == 6)
+        #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1), "\(got) against \(expected)")
+    }
+}

@@ -71,6 +71,15 @@ struct RealtimeLimits: Sendable {
     var bindings = 100
     /// A connection that sends nothing (not even its heartbeat, every 25 s) for this long is closed.
     var idle = Duration.seconds(60)
-    /// How often a followed stream is read for commits this server did not make (the CLI).
+    /// How often a followed stream is read for commits this server did not make.
     var poll = Duration.milliseconds(250)
+
+    /// The limits for `store`: the journal store's CLI appends are noticed only by reading, every
+    /// 250 ms; another store hears other writers itself (PostgreSQL's NOTIFY posts the change
+    /// watch), so its streams are read every 5 s only as a safety net (a read there is a query).
+    init(for store: any LifterStore) {
+        if !(store is JournalStore) { poll = .seconds(5) }
+    }
+
+    init() {}
 }
