@@ -176,6 +176,8 @@ def lifter_a(sb, a_id):
             "23514", "a mixed set (weight, reps and distance)")
     refused(lambda: log({"exercise_id": bench["id"], "date": "2026-11-02T18:00:00Z"}), "23514", "a set with neither")
     refused(lambda: log({"exercise_id": running["id"], "distance": 2.0}), "23514", "half a cardio set (distance alone)")
+    refused(lambda: log({"exercise_id": bench["id"], "weight": 100, "reps": 2_000_000_000}), "23514", "two billion reps")
+    refused(lambda: log({"exercise_id": bench["id"], "weight": 1e300, "reps": 5}), "22003", "a weight of 1e300 lb")
     refused(lambda: log({"weight": 100, "reps": 5}), "23502", "a set without exercise_id")
     refused(lambda: log({"exercise_id": "00000000-0000-4000-8000-000000000000", "weight": 100, "reps": 5}), "23503",
             "a set of an unknown exercise")

@@ -94,8 +94,21 @@ struct PlatesSets: RESTTable {
         return exercise
     }
 
-    /// Seed 000's rule: (weight and reps) or (distance and duration), never both or neither.
+    /// Seed 000's rule: (weight and reps) or (distance and duration), never both or neither; and
+    /// each value within the bounds `/api/v1` takes (`SetRoutes.SetBody`'s, one rule for both faces).
     func check(_ row: RESTRow) throws(RESTError) {
+        let body = SetRoutes.SetBody(reps: row["reps"]?.number.map { Int($0) }, durationSeconds: row["duration"]?.number.map { $0 * 60 },
+                                     distanceMeters: row["distance"]?.number.map { $0 * 1609.344 })
+        do {
+            _ = try body.checkedReps()
+            _ = try body.milliseconds()
+            _ = try body.distance()
+            _ = try RouteSupport.kilograms(row["weight"]?.number.map { $0 * 0.45359237 }, field: "weight")
+        } catch let error as APIError {
+            throw RESTError.check(error.message, table: name)
+        } catch {
+            throw RESTError.check("\(error)", table: name)
+        }
         func has(_ column: String) -> Bool { !(row[column] ?? .null).isNull }
         let strength = has("weight") && has("reps"), cardio = has("distance") && has("duration")
         let any = ["weight", "reps", "distance", "duration"].filter(has)
