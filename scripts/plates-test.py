@@ -198,6 +198,11 @@ def lifter_a(sb, a_id):
     check([(r["weight"], r["reps"]) for r in rows] == [(232.5, 3), (230, 4)]
           and [iso(r["date"]) for r in rows] == sorted([iso(r["date"]) for r in rows], reverse=True),
           f"Bench Press's sets by date descending: {[(r['date'], r['weight'], r['reps']) for r in rows]}")
+    # The rows narrowed by exercise_id=eq / id=eq before they are made equal the same filters in or=(…), which narrows nothing.
+    for column, value in [("exercise_id", bench["id"]), ("exercise_id", pullups["id"]), ("id", strength2["id"])]:
+        narrowed = sb.from_("sets").select().eq(column, value).order("date").execute().data
+        full = sb.from_("sets").select().or_(f"{column}.eq.{value},{column}.is.null").order("date").execute().data
+        check(narrowed == full and narrowed, f"{column}=eq.… answers the rows of or=({column}.eq.…): {len(narrowed)}")
     # Fetch All Sets (History): the embedded exercise's name and group.
     history = sb.from_("sets").select("*, exercises(name, muscle_group)").eq("user_id", a_id).order("date", desc=True).execute().data
     check(len(history) == 6 and all(set(h["exercises"]) == {"name", "muscle_group"} for h in history)

@@ -24,8 +24,29 @@ struct PlatesSets: RESTTable {
 
     func rows(_ source: RESTSource) -> [RESTRow] {
         guard let view = source.view else { return [] }
+        return rows(view.state.liveSets, view: view)
+    }
+
+    /// `exercise_id=eq.X` (the app's exercise page) and `id=eq.X` (an edit) make only the rows of
+    /// that exercise or set: a 20-year history's other sets are never made into rows.
+    func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow] {
+        guard let view = source.view else { return [] }
+        if let id = RESTFilter.pinned("id", in: filters) {
+            guard let event = id.text.flatMap(APIID.event), let set = view.state.set(event), set.isLive else { return [] }
+            return rows([set], view: view)
+        }
+        if let id = RESTFilter.pinned("exercise_id", in: filters) {
+            // Retired exercises included: their sets are rows still.
+            guard let text = id.text,
+                  let exercise = view.state.allExercises.first(where: { PlatesValues.exerciseID($0, lifter: view.lifter) == text }) else { return [] }
+            return rows(view.state.lazyLiveSets.lazy.filter { $0.exercise == exercise.id }, view: view)
+        }
+        return rows(source)
+    }
+
+    private func rows(_ sets: some Sequence<LoggedSet>, view: LifterView) -> [RESTRow] {
         var exerciseIDs: [String: RESTValue] = [:]
-        return view.state.liveSets.map { set in
+        return sets.map { set in
             let exerciseID = exerciseIDs[set.exercise] ?? {
                 let id: RESTValue = view.state.exercise(set.exercise).map { .text(PlatesValues.exerciseID($0, lifter: view.lifter)) } ?? .null
                 exerciseIDs[set.exercise] = id
