@@ -236,6 +236,16 @@ def lifter_a(sb, a_id):
     profile = sb.from_("user_profiles").select().eq("user_id", a_id).single().execute().data
     check(profile["current_weight"] == 180.2 and profile["goal_weight"] == 172.5, f"profile: current 180.2, goal 172.5: {profile}")
     refused(lambda: sb.from_("body_weight_logs").insert({"user_id": a_id, "weight": None}).execute(), "23502", "a body-weight log without weight")
+    # Upsert on a unique key: the profile by user_id (merge), a log by its id (merge, then ignore).
+    merged = sb.from_("user_profiles").upsert({"user_id": a_id, "goal_weight": 170}, on_conflict="user_id").execute().data
+    check(len(merged) == 1 and merged[0]["goal_weight"] == 170 and merged[0]["current_weight"] == 180.2, f"upsert on_conflict=user_id merges: {merged}")
+    log_id = logs[1]["id"]
+    upserted = sb.from_("body_weight_logs").upsert({"id": log_id, "user_id": a_id, "weight": 180.4}).execute().data
+    ignored = sb.from_("body_weight_logs").upsert({"id": log_id, "user_id": a_id, "weight": 999}, ignore_duplicates=True).execute().data
+    after = sb.from_("body_weight_logs").select("weight").eq("id", log_id).single().execute().data
+    check(upserted[0]["weight"] == 180.4 and ignored == [] and after["weight"] == 180.4, "upsert by id merges, ignore-duplicates leaves it")
+    refused(lambda: sb.from_("sets").upsert({"exercise_id": bench["id"], "weight": 1, "reps": 1}, on_conflict="notes").execute(), "42P10",
+            "on_conflict naming no unique key")
     return {"set": strength["id"], "custom": custom["id"], "bench": bench["id"], "log": logs[1]["id"], "sets": history}
 
 
