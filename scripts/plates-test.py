@@ -60,7 +60,9 @@ class Server:
 
 
 def anon_key(data):
-    """The project's anon key: HS256 with DATA/jwt-secret, {"iss":"wlog","role":"anon"}, as `wlog serve keys` prints it."""
+    """The project's anon key: HS256 with DATA/jwt-secret, {"iss":"wlog","role":"anon","iat","exp"}, signed here with
+    PyJWT. Once the accounts issue (32) lands, `wlog serve keys --data DATA` prints this key and the script can take it
+    from there instead."""
     with open(os.path.join(data, "jwt-secret"), "rb") as f:
         secret = f.read().strip()  # the server trims the file as it reads it
     now = int(time.time())
