@@ -60,7 +60,9 @@ class Server:
 
 
 def anon_key(data):
-    """The project's anon key: HS256 with DATA/jwt-secret, {"iss":"wlog","role":"anon"}, as `wlog serve keys` prints it."""
+    """The project's anon key: HS256 with DATA/jwt-secret, {"iss":"wlog","role":"anon","iat","exp"}, signed here with
+    PyJWT. Once the accounts issue (32) lands, `wlog serve keys --data DATA` prints this key and the script can take it
+    from there instead."""
     with open(os.path.join(data, "jwt-secret"), "rb") as f:
         secret = f.read().strip()  # the server trims the file as it reads it
     now = int(time.time())
@@ -176,6 +178,8 @@ def lifter_a(sb, a_id):
             "23514", "a mixed set (weight, reps and distance)")
     refused(lambda: log({"exercise_id": bench["id"], "date": "2026-11-02T18:00:00Z"}), "23514", "a set with neither")
     refused(lambda: log({"exercise_id": running["id"], "distance": 2.0}), "23514", "half a cardio set (distance alone)")
+    refused(lambda: log({"exercise_id": bench["id"], "weight": 100, "reps": 2_000_000_000}), "23514", "two billion reps")
+    refused(lambda: log({"exercise_id": bench["id"], "weight": 1e300, "reps": 5}), "22003", "a weight of 1e300 lb")
     refused(lambda: log({"weight": 100, "reps": 5}), "23502", "a set without exercise_id")
     refused(lambda: log({"exercise_id": "00000000-0000-4000-8000-000000000000", "weight": 100, "reps": 5}), "23503",
             "a set of an unknown exercise")
@@ -196,6 +200,11 @@ def lifter_a(sb, a_id):
     check([(r["weight"], r["reps"]) for r in rows] == [(232.5, 3), (230, 4)]
           and [iso(r["date"]) for r in rows] == sorted([iso(r["date"]) for r in rows], reverse=True),
           f"Bench Press's sets by date descending: {[(r['date'], r['weight'], r['reps']) for r in rows]}")
+    # The rows narrowed by exercise_id=eq / id=eq before they are made equal the same filters in or=(…), which narrows nothing.
+    for column, value in [("exercise_id", bench["id"]), ("exercise_id", pullups["id"]), ("id", strength2["id"])]:
+        narrowed = sb.from_("sets").select().eq(column, value).order("date").execute().data
+        full = sb.from_("sets").select().or_(f"{column}.eq.{value},{column}.is.null").order("date").execute().data
+        check(narrowed == full and narrowed, f"{column}=eq.… answers the rows of or=({column}.eq.…): {len(narrowed)}")
     # Fetch All Sets (History): the embedded exercise's name and group.
     history = sb.from_("sets").select("*, exercises(name, muscle_group)").eq("user_id", a_id).order("date", desc=True).execute().data
     check(len(history) == 6 and all(set(h["exercises"]) == {"name", "muscle_group"} for h in history)
@@ -229,6 +238,16 @@ def lifter_a(sb, a_id):
     profile = sb.from_("user_profiles").select().eq("user_id", a_id).single().execute().data
     check(profile["current_weight"] == 180.2 and profile["goal_weight"] == 172.5, f"profile: current 180.2, goal 172.5: {profile}")
     refused(lambda: sb.from_("body_weight_logs").insert({"user_id": a_id, "weight": None}).execute(), "23502", "a body-weight log without weight")
+    # Upsert on a unique key: the profile by user_id (merge), a log by its id (merge, then ignore).
+    merged = sb.from_("user_profiles").upsert({"user_id": a_id, "goal_weight": 170}, on_conflict="user_id").execute().data
+    check(len(merged) == 1 and merged[0]["goal_weight"] == 170 and merged[0]["current_weight"] == 180.2, f"upsert on_conflict=user_id merges: {merged}")
+    log_id = logs[1]["id"]
+    upserted = sb.from_("body_weight_logs").upsert({"id": log_id, "user_id": a_id, "weight": 180.4}).execute().data
+    ignored = sb.from_("body_weight_logs").upsert({"id": log_id, "user_id": a_id, "weight": 999}, ignore_duplicates=True).execute().data
+    after = sb.from_("body_weight_logs").select("weight").eq("id", log_id).single().execute().data
+    check(upserted[0]["weight"] == 180.4 and ignored == [] and after["weight"] == 180.4, "upsert by id merges, ignore-duplicates leaves it")
+    refused(lambda: sb.from_("sets").upsert({"exercise_id": bench["id"], "weight": 1, "reps": 1}, on_conflict="notes").execute(), "42P10",
+            "on_conflict naming no unique key")
     return {"set": strength["id"], "custom": custom["id"], "bench": bench["id"], "log": logs[1]["id"], "sets": history}
 
 

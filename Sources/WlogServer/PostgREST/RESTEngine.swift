@@ -6,7 +6,7 @@ import WlogCore
 enum RESTEngine {
     /// The rows of `table` that pass the query's filters, in its order.
     static func matching(_ table: any RESTTable, _ query: RESTQuery, _ source: RESTSource) -> [RESTRow] {
-        var rows = table.rows(source)
+        var rows = table.rows(source, narrowedBy: query.filters)
         if !query.filters.isEmpty {
             rows = rows.filter { row in query.filters.allSatisfy { $0.evaluate(row) == true } }
         }

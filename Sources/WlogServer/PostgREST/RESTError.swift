@@ -46,6 +46,11 @@ struct RESTError: Error, Sendable, Equatable {
         RESTError(status: .badRequest, code: "22P02", message: "invalid input syntax for type \(type): \(quoted(text))",
                   details: "column \(column)")
     }
+    /// `22003`, 400: a number beyond what the column holds.
+    static func outOfRange(_ column: String, _ text: String) -> RESTError {
+        RESTError(status: .badRequest, code: "22003", message: "numeric field overflow: \(quoted(text))", details: "column \(column)",
+                  hint: "a value from -\(Int(RESTType.numericLimit)) to \(Int(RESTType.numericLimit))")
+    }
     /// `PGRST102`, 400: the body is not JSON of objects.
     static func badBody(_ problem: String) -> RESTError {
         RESTError(status: .badRequest, code: "PGRST102", message: problem)

@@ -28,6 +28,14 @@ indirect enum RESTFilter: Sendable, Equatable {
         case pattern(String)
     }
 
+    /// The value `filters` (and-ed) pin `column` to with a top-level `eq`, if one does.
+    static func pinned(_ column: String, in filters: [RESTFilter]) -> RESTValue? {
+        for filter in filters {
+            if case .test(column, .eq, .value(let value), false) = filter { return value }
+        }
+        return nil
+    }
+
     /// Deeper nesting of `and(…)`/`or(…)` is refused (`PGRST100`).
     static let maxDepth = 16
 

@@ -48,7 +48,9 @@ struct RESTRoutes: Sendable {
         let now = support.now()
         switch request.method {
         case .get, .head:
-            return try await read(table, query, asked, principal: principal, now: now, head: request.method == .head)
+            // The rows depend on the lifter's stream and the request only (not the clock): an answer is kept while the stream stays.
+            let key = "rest \(request.method) \(request.uri) \(asked.single) \(asked.count) \(request.headers[.range] ?? "")"
+            return try await read(table, query, asked, principal: principal, now: now, head: request.method == .head, cacheKey: key)
         case .post, .patch, .delete:
             guard case .lifter(let lifter) = principal else {
                 if request.method == .post { throw RESTError.rowLevelSecurity(table: table.name, anonymous: principal == .anonymous) }
@@ -81,7 +83,7 @@ struct RESTRoutes: Sendable {
     }
 
     private func read(_ table: any RESTTable, _ query: RESTQuery, _ asked: RESTRequest, principal: Principal, now: Instant,
-                      head: Bool) async throws -> Response {
+                      head: Bool, cacheKey: String) async throws -> Response {
         let schema = self.schema
         let body: @Sendable (LifterView?) throws -> Response = { view in
             let source = RESTSource(principal: principal, view: view, now: now)
@@ -99,6 +101,6 @@ struct RESTRoutes: Sendable {
             return response
         }
         guard case .lifter(let lifter) = principal else { return try body(nil) }
-        return try await support.store.read(lifter) { view in try body(view) }
+        return try await support.store.read(lifter, cacheKey: cacheKey) { view in try body(view) }
     }
 }

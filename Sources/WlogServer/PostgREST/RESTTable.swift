@@ -44,6 +44,9 @@ protocol RESTTable: Sendable {
 
     /// The rows the caller sees.
     func rows(_ source: RESTSource) -> [RESTRow]
+    /// The rows the caller sees, at least every one that passes `filters` (and-ed): a description
+    /// may narrow by them before it makes rows (the engine still applies every filter).
+    func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow]
     /// Whether the caller may update or delete this visible row (else it is not matched: 200 `[]`).
     func allows(_ operation: RESTOperation, _ row: RESTRow, _ source: RESTSource) -> Bool
     /// Records a new row (all columns given or defaulted, checked for type, null and owner);
@@ -59,6 +62,7 @@ extension RESTTable {
     var ownerColumn: String? { "user_id" }
     var insertsExistingRows: Bool { false }
     func allows(_ operation: RESTOperation, _ row: RESTRow, _ source: RESTSource) -> Bool { true }
+    func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow] { rows(source) }
 
     func column(_ name: String) -> RESTColumn? { columns.first { $0.name == name } }
 

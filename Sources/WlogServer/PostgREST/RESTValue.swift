@@ -5,6 +5,10 @@ import WlogCore
 enum RESTType: String, Sendable {
     case uuid, text, integer, numeric, boolean, timestamptz
 
+    /// The largest magnitude a `numeric` takes (`22003` beyond): far above any weight or distance,
+    /// and far below what the engine's fixed point (1e-4 in an Int64) holds.
+    static let numericLimit = 1e9
+
     /// A filter operand (`eq.225`, `in.(a,b)`'s items) as a value of this type, or `22P02`.
     func value(filter text: String, column: String) throws(RESTError) -> RESTValue {
         if text == "null" { return .null }
@@ -18,6 +22,7 @@ enum RESTType: String, Sendable {
             return .number(Double(n))
         case .numeric:
             guard let n = Double(text), n.isFinite, text.utf8.count <= 40 else { throw .invalidValue(column, text, type: rawValue) }
+            guard abs(n) <= RESTType.numericLimit else { throw .outOfRange(column, text) }
             return .number(n)
         case .boolean:
             switch text.lowercased() {

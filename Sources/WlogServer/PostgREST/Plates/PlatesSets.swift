@@ -24,8 +24,29 @@ struct PlatesSets: RESTTable {
 
     func rows(_ source: RESTSource) -> [RESTRow] {
         guard let view = source.view else { return [] }
+        return rows(view.state.liveSets, view: view)
+    }
+
+    /// `exercise_id=eq.X` (the app's exercise page) and `id=eq.X` (an edit) make only the rows of
+    /// that exercise or set: a 20-year history's other sets are never made into rows.
+    func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow] {
+        guard let view = source.view else { return [] }
+        if let id = RESTFilter.pinned("id", in: filters) {
+            guard let event = id.text.flatMap(APIID.event), let set = view.state.set(event), set.isLive else { return [] }
+            return rows([set], view: view)
+        }
+        if let id = RESTFilter.pinned("exercise_id", in: filters) {
+            // Retired exercises included: their sets are rows still.
+            guard let text = id.text,
+                  let exercise = view.state.allExercises.first(where: { PlatesValues.exerciseID($0, lifter: view.lifter) == text }) else { return [] }
+            return rows(view.state.lazyLiveSets.lazy.filter { $0.exercise == exercise.id }, view: view)
+        }
+        return rows(source)
+    }
+
+    private func rows(_ sets: some Sequence<LoggedSet>, view: LifterView) -> [RESTRow] {
         var exerciseIDs: [String: RESTValue] = [:]
-        return view.state.liveSets.map { set in
+        return sets.map { set in
             let exerciseID = exerciseIDs[set.exercise] ?? {
                 let id: RESTValue = view.state.exercise(set.exercise).map { .text(PlatesValues.exerciseID($0, lifter: view.lifter)) } ?? .null
                 exerciseIDs[set.exercise] = id
@@ -94,8 +115,21 @@ struct PlatesSets: RESTTable {
         return exercise
     }
 
-    /// Seed 000's rule: (weight and reps) or (distance and duration), never both or neither.
+    /// Seed 000's rule: (weight and reps) or (distance and duration), never both or neither; and
+    /// each value within the bounds `/api/v1` takes (`SetRoutes.SetBody`'s, one rule for both faces).
     func check(_ row: RESTRow) throws(RESTError) {
+        let body = SetRoutes.SetBody(reps: row["reps"]?.number.map { Int($0) }, durationSeconds: row["duration"]?.number.map { $0 * 60 },
+                                     distanceMeters: row["distance"]?.number.map { $0 * 1609.344 })
+        do {
+            _ = try body.checkedReps()
+            _ = try body.milliseconds()
+            _ = try body.distance()
+            _ = try RouteSupport.kilograms(row["weight"]?.number.map { $0 * 0.45359237 }, field: "weight")
+        } catch let error as APIError {
+            throw RESTError.check(error.message, table: name)
+        } catch {
+            throw RESTError.check("\(error)", table: name)
+        }
         func has(_ column: String) -> Bool { !(row[column] ?? .null).isNull }
         let strength = has("weight") && has("reps"), cardio = has("distance") && has("duration")
         let any = ["weight", "reps", "distance", "duration"].filter(has)
