@@ -136,6 +136,11 @@ def lifter_a(sb, a_id):
               and all(n in names for n, g in SEED_BASE.items() if g == group),
               f"muscle_group=eq.{group}: {len(rows)} base exercises, in name order, the seed's among them")
     bench, running, pullups = by_name["Bench Press"], by_name["Running"], by_name["Pull-ups"]
+    # A value with a space: httpx writes it with `+`, which PostgREST reads as a space.
+    named = sb.from_("exercises").select("id").eq("name", "Bench Press").execute().data
+    like = sb.from_("exercises").select("name").ilike("name", "%bench press%").execute().data
+    check(named == [{"id": bench["id"]}] and "Bench Press" in [r["name"] for r in like],
+          f"a filter value with a space: eq.Bench Press -> {len(named)} row(s), ilike %bench press% -> {len(like)}")
     check(running["exercise_type"] == "cardio" and bench["exercise_type"] == "strength" and pullups["uses_body_weight"] is True
           and bench["uses_body_weight"] is False and bench["default_pr_reps"] == 1,
           "exercise_type, uses_body_weight and default_pr_reps as seeds 000/002 define them")

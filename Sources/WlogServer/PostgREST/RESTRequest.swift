@@ -59,14 +59,16 @@ struct RESTRequest: Sendable {
         return (first, last - first + 1)
     }
 
-    /// The query string's `key=value` pairs, both percent-decoded (`PGRST100` for a bad escape).
+    /// The query string's `key=value` pairs, decoded as a form is (`+` is a space, as PostgREST and
+    /// the clients that send it read it: httpx writes `eq.Bench+Press`), then percent-decoded
+    /// (`PGRST100` for a bad escape).
     static func items(_ query: String) throws(RESTError) -> [(key: String, value: String)] {
         guard !query.isEmpty else { return [] }
         var items: [(key: String, value: String)] = []
+        let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
         for part in query.split(separator: "&") {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = String(pair[0]).removingPercentEncoding,
-                  let value = (pair.count == 2 ? String(pair[1]) : "").removingPercentEncoding else {
+            guard let key = decode(pair[0]), let value = decode(pair.count == 2 ? pair[1] : "") else {
                 throw .parse(String(pair[0]), String(part), "a bad percent escape")
             }
             items.append((key, value))
