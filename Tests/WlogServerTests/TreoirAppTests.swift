@@ -148,4 +148,26 @@ import Testing
             try await api.patch("workouts/\(other)", #"{"completedAt":"2026-01-15T08:00:00Z"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "completedAt")
         }
     }
+
+    /// Reloading the Active Workout keeps "Previous: 80 kg × 8, 8, 7" (§8): every read of an open
+    /// workout carries each exercise's previous performance, as adding the exercise did.
+    @Test(arguments: StoreBackend.available)
+    func previousPerformanceSurvivesAReload(_ backend: StoreBackend) async throws {
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { _, api in
+            let earlier = try #require(try await api.post("workouts", #"{"name":"Push","startedAt":"2026-01-14T09:00:00Z"}"#)
+                .success(.created)["id"]?.string)
+            _ = try await api.post("workouts/\(earlier)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            for (minute, reps) in [(5, 8), (8, 8), (11, 7)] {
+                _ = try await api.post("workouts/\(earlier)/exercises/bench-press/sets",
+                                       #"{"reps":\#(reps),"weightKg":80,"completedAt":"2026-01-14T09:\#(minute < 10 ? "0" : "")\#(minute):00Z"}"#)
+                    .success(.created)
+            }
+            _ = try await api.patch("workouts/\(earlier)", #"{"completedAt":"2026-01-14T10:00:00Z"}"#).success(.ok)
+            let today = try #require(try await api.post("workouts", #"{"name":"Push"}"#).success(.created)["id"]?.string)
+            let added = try await api.post("workouts/\(today)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            #expect(added["previousPerformance"]?["text"] == "80 kg × 8, 8, 7")
+            let reloaded = try await api.get("workouts/\(today)").success(.ok)
+            #expect(reloaded["exercises"]?[0]?["previousPerformance"] == added["previousPerformance"])
+        }
+    }
 }

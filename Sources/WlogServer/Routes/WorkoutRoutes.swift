@@ -274,14 +274,18 @@ struct WorkoutRoutes: Sendable {
         return record
     }
 
-    /// The workout's detail, or 404; with `withPrevious`, each exercise's previous performance.
+    /// The workout's detail, or 404; with `withPrevious`, and always while the workout is open
+    /// (the app reloading its Active Workout shows "Previous: 80 kg × 8, 8, 7", seed 004 §8), each
+    /// exercise's previous performance. A finished workout's reads leave it null: they would each
+    /// read every set of the history.
     static func model(_ key: WorkoutKey, view: LifterView, now: Instant, withPrevious: Bool = false) throws -> WorkoutModel {
         let query = view.queryContext(now: now)
         guard let summary = view.workoutSummary(key, context: query) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
-        var model = WorkoutModel(summary, record: key.id.flatMap(view.state.workout), state: view.state, withExercises: true)
-        if withPrevious, var exercises = model.exercises {
+        let record = key.id.flatMap(view.state.workout)
+        var model = WorkoutModel(summary, record: record, state: view.state, withExercises: true)
+        if withPrevious || record?.isOpen == true, var exercises = model.exercises {
             let ids = Set(exercises.map(\.id))
             let sets = view.state.liveSets.filter { ids.contains($0.exercise) && WorkoutKey(of: $0) != key }
             for index in exercises.indices {
