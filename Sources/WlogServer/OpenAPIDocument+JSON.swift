@@ -176,6 +176,9 @@ extension OpenAPIDocument {
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
           },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
+          },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
           },
@@ -524,6 +527,9 @@ extension OpenAPIDocument {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
@@ -1094,6 +1100,9 @@ extension OpenAPIDocument {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "422": {
+            "$ref": "#/components/responses/UnprocessableContent"
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
@@ -1784,7 +1793,7 @@ extension OpenAPIDocument {
       "IdempotencyKey": {
         "name": "Idempotency-Key",
         "in": "header",
-        "description": "Makes a retried request the same event: the retry answers the first one's resource and the journal holds one event.",
+        "description": "Makes a retried request the same event: the retry answers the first one's resource and the journal holds one event. The same key with a different request is 422 `IDEMPOTENCY_KEY_REUSED`.",
         "schema": {
           "type": "string",
           "minLength": 1,
@@ -1901,6 +1910,16 @@ extension OpenAPIDocument {
             }
           }
         }
+      },
+      "UnprocessableContent": {
+        "description": "`IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used for a different request (another name, routine, notes or start; another reps, weight, RPE or set type). Nothing was changed: send a new key.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
       }
     },
     "schemas": {
@@ -1925,7 +1944,7 @@ extension OpenAPIDocument {
             "properties": {
               "code": {
                 "type": "string",
-                "description": "VALIDATION_ERROR (400), UNAUTHORIZED (401), NOT_FOUND (404), METHOD_NOT_ALLOWED (405), CONFLICT and EXERCISE_EXISTS (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), RATE_LIMITED (429), SERVICE_UNAVAILABLE (503).",
+                "description": "VALIDATION_ERROR (400), UNAUTHORIZED (401), NOT_FOUND (404), METHOD_NOT_ALLOWED (405), CONFLICT and EXERCISE_EXISTS (409), PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), IDEMPOTENCY_KEY_REUSED (422), RATE_LIMITED (429), SERVICE_UNAVAILABLE (503).",
                 "examples": [
                   "VALIDATION_ERROR"
                 ]
@@ -2315,7 +2334,7 @@ extension OpenAPIDocument {
                 "type": "null"
               }
             ],
-            "description": "Filled on routine starts and added exercises; null elsewhere."
+            "description": "Filled on routine starts, added exercises and every read of an open workout; null on a finished workout."
           }
         },
         "additionalProperties": false
