@@ -14,6 +14,32 @@ struct WlogServerCommand: AsyncParsableCommand {
         abstract: "Serve the Treoir REST API v1 over one wlog journal per lifter.",
         subcommands: [Run.self, Token.self, Keys.self, Users.self, Migrate.self],
         defaultSubcommand: Run.self)
+
+    /// `wlog serve --help` shows `run`'s options after the subcommands: `run` is the default, so
+    /// its options (`--listen`, `--data` …) are the ones a newcomer types after `wlog serve`.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            print(helpMessage())
+            print("\n`wlog serve` alone runs `wlog serve run`:\n")
+            print(helpMessage(for: Run.self))
+            return
+        }
+        await main(arguments)
+    }
+}
+
+/// The HS256 secret in `path` (`--jwt-secret-file`), trimmed; at least 32 bytes.
+func readSecretFile(_ path: String) throws -> [UInt8] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw ValidationError("--jwt-secret-file \(path) cannot be read")
+    }
+    let secret = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+    // Shorter than the hash is guessable (and jwt-kit traps on it in a debug build).
+    guard secret.count >= 32 else {
+        throw ValidationError("--jwt-secret-file \(path) holds \(secret.count) bytes; an HS256 secret needs at least 32")
+    }
+    return secret
 }
 
 /// The data folder's default: `$XDG_DATA_HOME/wlog/server`, else `~/.local/share/wlog/server`.
@@ -106,17 +132,7 @@ struct Run: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         guard let (host, port) = Self.split(listen) else { throw ExitCode(64) }
         let folder = data ?? defaultDataDirectory()
-        var secret: [UInt8]?
-        if let jwtSecretFile {
-            guard let text = try? String(contentsOfFile: jwtSecretFile, encoding: .utf8) else {
-                throw ValidationError("--jwt-secret-file \(jwtSecretFile) cannot be read")
-            }
-            secret = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
-            // Shorter than the hash is guessable (and jwt-kit traps on it in a debug build).
-            guard let secret, secret.count >= 32 else {
-                throw ValidationError("--jwt-secret-file \(jwtSecretFile) holds \(secret?.count ?? 0) bytes; an HS256 secret needs at least 32")
-            }
-        }
+        let secret = try jwtSecretFile.map { try readSecretFile($0) }
         var jwksText: String?
         if let jwks {
             guard let text = try? String(contentsOfFile: jwks, encoding: .utf8) else { throw ValidationError("--jwks \(jwks) cannot be read") }
@@ -162,6 +178,8 @@ struct Token: AsyncParsableCommand {
     var days = 30
     @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
     var data: String?
+    @Option(name: .customLong("jwt-secret-file"), help: "Sign with the HS256 secret in this file, as `wlog serve run --jwt-secret-file` verifies (default: DATA/jwt-secret).")
+    var jwtSecretFile: String?
 
     func validate() throws {
         guard (1...3650).contains(days) else { throw ValidationError("--days \(days) is not 1 to 3650") }
@@ -170,7 +188,7 @@ struct Token: AsyncParsableCommand {
 
     func run() async throws {
         let folder = data ?? defaultDataDirectory()
-        let secret = try ServerSecret.loadOrCreate(in: folder)
+        let secret = try jwtSecretFile.map { try readSecretFile($0) } ?? ServerSecret.loadOrCreate(in: folder)
         let (lifter, email) = ServerSecret.lifter(forUser: user)
         let token = try await ServerSecret.mint(secret: secret, lifter: lifter, email: email, days: days)
         print(token)

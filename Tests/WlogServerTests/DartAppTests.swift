@@ -78,4 +78,21 @@ import Testing
     /// A routine whose day plans a half target RPE (`rpe: 8.5`).
     static let halfRoutine = #"{"id":"half","name":"Half","days":[{"title":"Heavy","exercises":["#
         + #"{"exercise":"deadlift","sets":3,"reps":5,"rpe":8.5,"rest":180}]}]}"#
+
+    /// The mirror throws where Dart's `fromJson` throws (and only there): the answers the API gave
+    /// before issue 31 (`"rpe": 8.5`) fail it, a missing required field fails it, wlog's extra
+    /// fields do not.
+    @Test func theModelsThrowWhereDartThrows() throws {
+        let set = #"{"id":"s","orderIndex":0,"reps":8,"weightKg":80,"rpe":8,"rpeExact":8,"setType":"working","isCompleted":true,"#
+            + #""completedAt":"2026-01-15T09:35:00Z","notes":null}"#
+        #expect(try Dart.ExerciseSet(fromJson: try DartJSON.decode(set)).rpe == 8)
+        #expect(throws: DartError.self) { try Dart.ExerciseSet(fromJson: try DartJSON.decode(set.replacingOccurrences(of: #""rpe":8,"#, with: #""rpe":8.5,"#))) }
+        #expect(throws: DartError.self) { try Dart.ExerciseSet(fromJson: try DartJSON.decode(set.replacingOccurrences(of: #""rpe":8,"#, with: #""rpe":8.0,"#))) }
+        #expect(throws: DartError.self) { try Dart.ExerciseSet(fromJson: try DartJSON.decode(set.replacingOccurrences(of: #""orderIndex":0,"#, with: ""))) }
+        #expect(throws: DartError.self) { try Dart.ExerciseSet(fromJson: try DartJSON.decode(set.replacingOccurrences(of: "2026-01-15T09:35:00Z", with: "yesterday"))) }
+        let workout = #"{"id":"w","name":null,"startedAt":"2026-01-15T09:30:00Z","totalSets":1,"totalVolumeKg":640,"exercises":null}"#
+        #expect(try Dart.Workout(fromJson: try DartJSON.decode(workout)).totalVolumeKg == 640)
+        #expect(throws: DartError.self) { try Dart.Workout(fromJson: try DartJSON.decode(workout.replacingOccurrences(of: #""totalSets":1"#, with: #""totalSets":1.5"#))) }
+        #expect(throws: DartError.self) { try Dart.Workout(fromJson: try DartJSON.decode(workout.replacingOccurrences(of: #""id":"w""#, with: #""id":null"#))) }
+    }
 }

@@ -121,6 +121,8 @@ import Testing
                 .failure(.conflict, "EXERCISE_EXISTS", field: "equipment")
             try await api.post("exercises", #"{"name":"Bench Press","primaryMuscle":"chest","category":"timed"}"#)
                 .failure(.conflict, "EXERCISE_EXISTS", field: "category")
+            try await api.post("exercises", #"{"name":"Bench\u0000Press","primaryMuscle":"chest"}"#)
+                .failure(.badRequest, "VALIDATION_ERROR", field: "name")
             #expect(harness.journalBytes(Self.lifter) == before)
             let same = try await api.post("exercises", #"{"name":"Bench Press","primaryMuscle":"chest","equipment":"barbell"}"#).success(.ok)
             #expect(same["id"] == "bench-press" && same["equipment"] == "barbell")
@@ -146,6 +148,50 @@ import Testing
             #expect(finished["completedAt"] == "2026-01-15T09:30:00Z" && finished["durationSeconds"] == 0)
             let other = try #require(try await api.post("workouts", #"{"name":"Other"}"#).success(.created)["id"]?.string)
             try await api.patch("workouts/\(other)", #"{"completedAt":"2026-01-15T08:00:00Z"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "completedAt")
+        }
+    }
+
+    /// Reloading the Active Workout keeps "Previous: 80 kg × 8, 8, 7" (§8): every read of an open
+    /// workout carries each exercise's previous performance, as adding the exercise did.
+    @Test(arguments: StoreBackend.available)
+    func previousPerformanceSurvivesAReload(_ backend: StoreBackend) async throws {
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { _, api in
+            let earlier = try #require(try await api.post("workouts", #"{"name":"Push","startedAt":"2026-01-14T09:00:00Z"}"#)
+                .success(.created)["id"]?.string)
+            _ = try await api.post("workouts/\(earlier)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            for (minute, reps) in [(5, 8), (8, 8), (11, 7)] {
+                _ = try await api.post("workouts/\(earlier)/exercises/bench-press/sets",
+                                       #"{"reps":\#(reps),"weightKg":80,"completedAt":"2026-01-14T09:\#(minute < 10 ? "0" : "")\#(minute):00Z"}"#)
+                    .success(.created)
+            }
+            _ = try await api.patch("workouts/\(earlier)", #"{"completedAt":"2026-01-14T10:00:00Z"}"#).success(.ok)
+            let today = try #require(try await api.post("workouts", #"{"name":"Push"}"#).success(.created)["id"]?.string)
+            let added = try await api.post("workouts/\(today)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            #expect(added["previousPerformance"]?["text"] == "80 kg × 8, 8, 7")
+            let reloaded = try await api.get("workouts/\(today)").success(.ok)
+            #expect(reloaded["exercises"]?[0]?["previousPerformance"] == added["previousPerformance"])
+        }
+    }
+
+    /// An `Idempotency-Key` reused with a different body is 422 naming the key (nothing
+    /// appended); the same body again is still the first answer.
+    @Test func anIdempotencyKeyReusedForAnotherRequest() async throws {
+        try await ServerHarness.withAPI(.journal, as: Self.lifter) { harness, api in
+            var key = HTTPFields()
+            key[HTTPField.Name("Idempotency-Key")!] = "quick-start-1"
+            let first = try await api.post("workouts", #"{"name":"Push Day"}"#, headers: key).success(.created)
+            let workout = try #require(first["id"]?.string)
+            _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            let set = try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#, headers: key)
+                .success(.created)
+            let before = harness.journalBytes(Self.lifter)
+            try await api.post("workouts", #"{"name":"Leg Day"}"#, headers: key).failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":105}"#, headers: key)
+                .failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            #expect(harness.journalBytes(Self.lifter) == before)
+            #expect(try await api.post("workouts", #"{"name":"Push Day"}"#, headers: key).success(.created)["id"] == first["id"])
+            #expect(try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#, headers: key)
+                .success(.created) == set)
         }
     }
 }

@@ -53,6 +53,14 @@ public struct APIError: Error, HTTPResponseError, Sendable {
                         details: [Detail(field: name, message: message)])
     }
 
+    /// 422 `IDEMPOTENCY_KEY_REUSED`: the key's first request asked for something else (Stripe's
+    /// and the IETF idempotency draft's answer); `what` names the first difference.
+    static func idempotencyKeyReused(_ what: String) -> APIError {
+        APIError(.unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED",
+                 message: "this Idempotency-Key was used for a different request (\(what)) — send a new key with a new request",
+                 details: [.init(field: "Idempotency-Key", message: "reused with a different " + what)])
+    }
+
     public static func unauthorized(_ message: String) -> APIError {
         var headers = HTTPFields()
         headers[.wwwAuthenticate] = "Bearer realm=\"wlog\""

@@ -87,6 +87,11 @@ struct SetRoutes: Sendable {
                     guard let set = view.state.set(first), set.workout == record.id, set.exercise == exercise.id else {
                         throw APIError(.conflict, code: "CONFLICT", message: "id \(APIID.text(first)) is already used by another event")
                     }
+                    let asked: [(String, Bool)] = [("reps", reps.map { $0 != set.reps } ?? false),
+                                                   ("weightKg", weight.map { $0.kilogramTenThousandths != set.weight?.kilogramTenThousandths } ?? false),
+                                                   ("rpe", body.rpe.map { $0 != set.rpe?.value } ?? false),
+                                                   ("setType", type.map { $0 != set.setType } ?? false)]
+                    if body.id == nil, let difference = asked.first(where: \.1) { throw APIError.idempotencyKeyReused(difference.0) }
                     return []
                 }
                 let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)

@@ -64,8 +64,13 @@ struct WorkoutRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(["workout.at": "startedAt", "workout.routine": "routineId", "workout.day": "routineId"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
-                if let first = fixed.first, view.state.contains(eventID: first) { return [] }
                 let command = try startCommand(name: name, notes: notes, routineID: routineID, startedAt: startedAt, view: view)
+                if let first = fixed.first, view.state.contains(eventID: first) {
+                    if let earlier = view.state.workout(first), let difference = differs(command, from: earlier) {
+                        throw APIError.idempotencyKeyReused(difference)
+                    }
+                    return []
+                }
                 if fixed.isEmpty, startedAt == nil, retried(command, view: view, now: now) != nil { return [] }
                 return try decide(.startWorkout(command), state: view.state, context: decideContext)
             } render: { view, events in
@@ -95,6 +100,16 @@ struct WorkoutRoutes: Sendable {
             command.day = day.index
         }
         return command
+    }
+
+    /// The first field in which a start asks for another workout than `earlier` (the one its
+    /// `Idempotency-Key` made), nil when it is the same request.
+    static func differs(_ command: StartWorkout, from earlier: WorkoutRecord) -> String? {
+        if command.routine != earlier.routine || command.day != earlier.day { return "routineId" }
+        if let name = command.name, name != earlier.name { return "name" }
+        if let notes = command.notes, notes != earlier.notes { return "notes" }
+        if let at = command.at, at.instant != earlier.started.instant { return "startedAt" }
+        return nil
     }
 
     /// How soon a create repeated without an `Idempotency-Key` counts as a retry of the first.
@@ -274,14 +289,18 @@ struct WorkoutRoutes: Sendable {
         return record
     }
 
-    /// The workout's detail, or 404; with `withPrevious`, each exercise's previous performance.
+    /// The workout's detail, or 404; with `withPrevious`, and always while the workout is open
+    /// (the app reloading its Active Workout shows "Previous: 80 kg × 8, 8, 7", seed 004 §8), each
+    /// exercise's previous performance. A finished workout's reads leave it null: they would each
+    /// read every set of the history.
     static func model(_ key: WorkoutKey, view: LifterView, now: Instant, withPrevious: Bool = false) throws -> WorkoutModel {
         let query = view.queryContext(now: now)
         guard let summary = view.workoutSummary(key, context: query) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
-        var model = WorkoutModel(summary, record: key.id.flatMap(view.state.workout), state: view.state, withExercises: true)
-        if withPrevious, var exercises = model.exercises {
+        let record = key.id.flatMap(view.state.workout)
+        var model = WorkoutModel(summary, record: record, state: view.state, withExercises: true)
+        if withPrevious || record?.isOpen == true, var exercises = model.exercises {
             let ids = Set(exercises.map(\.id))
             let sets = view.state.liveSets.filter { ids.contains($0.exercise) && WorkoutKey(of: $0) != key }
             for index in exercises.indices {
