@@ -16,22 +16,31 @@ extension ServerSecurityTests {
         return id
     }
 
+    /// A body over the limit is answered 413 and its connection closed (issue 37: a body the server
+    /// did not read is never waited for), so each 413 here ends its client's connection.
     @Test(arguments: StoreBackend.available)
     func bodiesOverOneMiBAnswer413AndAppendNothing(_ backend: StoreBackend) async throws {
+        let padding = String(repeating: "x", count: 1 << 20)
         try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
             let workout = try await Self.openWorkout(api)
             let before = try #require(try await harness.recorded(Self.lifterD))
-            let padding = String(repeating: "x", count: 1 << 20)
-            try await api.post("workouts", #"{"name":""# + padding + #""}"#).failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
-            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + padding + #""}"#)
-                .failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
             // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
             let near = String(repeating: "x", count: (1 << 20) - 40)
             try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
                 .failure(.badRequest, "VALIDATION_ERROR", field: "body")
-            #expect(try await harness.recorded(Self.lifterD) == before)
-            // The connection still serves.
+            // A 400 about a body read whole keeps the connection.
             _ = try await api.get("workouts/\(workout)").success(.ok)
+            let reply = try await api.post("workouts", #"{"name":""# + padding + #""}"#)
+            reply.failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
+            #expect(reply.headers[.connection] == "close")
+            #expect(try await harness.recorded(Self.lifterD) == before)
+        }
+        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
+            let workout = try await Self.openWorkout(api)
+            let before = try #require(try await harness.recorded(Self.lifterD))
+            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + padding + #""}"#)
+                .failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
+            #expect(try await harness.recorded(Self.lifterD) == before)
         }
     }
 
