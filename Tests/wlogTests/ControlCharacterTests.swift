@@ -44,4 +44,22 @@ import WlogCore
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
     }
+
+    /// The same on a terminal: each read run under a pseudo-terminal (util-linux `script`), whose
+    /// output is what a terminal would be given (its line ends as CR LF).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func namesAndNotesAreEscapedOnATerminal() async throws {
+        let wlog = try WlogProcess()
+        defer { wlog.cleanup() }
+        try #require(try await wlog.run(["init", "--unit", "kg"]).status == 0)
+        try #require(try await wlog.run(["append", "set", Self.name, "100x5", "--create", "--group", "Chest", "--notes", Self.note]).status == 0)
+        for read in ["history", "prs", "exercises", "audit", "export sets", "exercise evil"] {
+            let result = try await wlog.run(["-qec", WlogProcess.binary.path + " " + read, "/dev/null"],
+                                            program: URL(fileURLWithPath: "/usr/bin/script"))
+            let shown = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+            #expect(result.status == 0, "\(read): \(shown)")
+            #expect(!Self.hasControls(shown), "\(read): \(shown)")
+            #expect(shown.contains("\\u202e"), "\(read): \(shown)")
+        }
+    }
 }
