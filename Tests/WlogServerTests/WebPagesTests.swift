@@ -106,8 +106,10 @@ import WlogCore
                 let workout = try await Self.send(client, .post, "/api/v1/workouts", bearer: token,
                                                   json: "{\"name\":\"<img src=x onerror=alert(1)>\",\"notes\":\"\(hostile)\"}")
                 let workoutID = try #require((workout.data as? [String: Any])?["id"] as? String)
+                // Issue 37: control, bidi and invisible characters (ESC, BEL, CSI, RLO, LRI, U+FEFF) never raw in a page.
+                let controls = #"\u001b]0;pwned\u0007 \u009b31m \u202eRLO\u2066\ufeff"#
                 let set = try await Self.send(client, .post, "/api/v1/workouts/\(workoutID)/exercises/\(exerciseID)/sets", bearer: token,
-                                              json: "{\"reps\":8,\"weightKg\":20,\"notes\":\"\(hostile)\"}")
+                                              json: "{\"reps\":8,\"weightKg\":20,\"notes\":\"\(hostile) \(controls)\"}")
                 #expect(set.status == .created, "\(set.body)")
                 for path in ["/history", "/workouts/\(workoutID)", "/exercises", "/exercises/\(exerciseID)", "/monitor", "/monitor/live"] {
                     let page = try await Self.send(client, .get, path, cookie: token)
@@ -115,10 +117,12 @@ import WlogCore
                     #expect(!page.body.contains("<script>alert"), "\(path)")
                     #expect(!page.body.contains("<img src=x"), "\(path)")
                     #expect(!page.body.contains("<script>"), "\(path)")
+                    #expect(!page.body.unicodeScalars.contains { HiddenCharacters.isHidden($0.value) }, "\(path)")
                 }
                 let detail = try await Self.send(client, .get, "/workouts/\(workoutID)", cookie: token)
                 #expect(detail.body.contains("<h1>&lt;img src=x onerror=alert(1)&gt;</h1>"))
-                #expect(detail.body.contains("<span class=\"note\">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</span>"))
+                #expect(detail.body.contains("<span class=\"note\">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; "
+                                             + #"\u001b]0;pwned\u0007 \u009b31m \u202eRLO\u2066\ufeff</span>"#))
                 #expect(detail.body.contains("Curl &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;"))
                 #expect(detail.body.contains("<span class=\"set\">20 kg × 8</span>"))
             }

@@ -21,3 +21,23 @@ import Testing
         }
     }
 }
+
+/// The hidden characters of issue 37 (bidi controls, zero-width and invisible ones) are escaped at
+/// every position as the C0 ones are; look-alike neighbours in the same lead bytes are left alone.
+@Suite struct HiddenCharacterEscapeTests {
+    @Test func bidiAndInvisibleAtEveryPosition() {
+        let plain = Array("abc—d…ef€°é\u{200D}\u{200C}ghijklmnopqrstuvwxyz0123456789".utf8)
+        #expect(ControlEscape.escaped(plain) == plain)
+        for position in [0, 1, 7, 8, 9, 15, 16, 17, 20, 31, plain.count] {
+            for (scalar, text) in [(0x202E, "\\u202e"), (0x202A, "\\u202a"), (0x2066, "\\u2066"), (0x2069, "\\u2069"),
+                                   (0x200E, "\\u200e"), (0x200F, "\\u200f"), (0x061C, "\\u061c"), (0x200B, "\\u200b"),
+                                   (0x2060, "\\u2060"), (0xFEFF, "\\ufeff")] {
+                let character = Array(String(Character(Unicode.Scalar(scalar)!)).utf8)
+                var bytes = plain, expected = plain
+                bytes.insert(contentsOf: character, at: position)
+                expected.insert(contentsOf: Array(text.utf8), at: position)
+                #expect(ControlEscape.escaped(bytes) == expected, "U+\(String(scalar, radix: 16)) at \(position)")
+            }
+        }
+    }
+}

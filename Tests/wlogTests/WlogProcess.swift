@@ -48,17 +48,18 @@ struct WlogProcess {
     /// two cores, and a pool thread blocked for a long import stalled the PostgreSQL and server
     /// tests' timers beside it (a CI run failed so).
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+             program: URL = WlogProcess.binary) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try runWaiting(arguments, stdin: stdin, environment: extra) })
+                continuation.resume(with: Swift.Result { try runWaiting(arguments, stdin: stdin, environment: extra, program: program) })
             }
         }
     }
 
-    private func runWaiting(_ arguments: [String], stdin: String?, environment extra: [String: String]) throws -> Result {
+    private func runWaiting(_ arguments: [String], stdin: String?, environment extra: [String: String], program: URL) throws -> Result {
         let process = Process()
-        process.executableURL = WlogProcess.binary
+        process.executableURL = program
         process.arguments = arguments
         var environment = ["WLOG_JOURNAL": journal, "WLOG_NOW": now, "TZ": tz, "NO_COLOR": "1", "HOME": directory.path]
         environment.merge(extra) { $1 }

@@ -6,7 +6,9 @@ import WlogCore
 /// every page leaves as `response` (UTF-8, no caching, a strict Content-Security-Policy that
 /// allows only this server's own style sheet and script).
 enum HTML {
-    /// Text safe inside an element or a double- or single-quoted attribute: `& < > " '` escaped.
+    /// Text safe inside an element or a double- or single-quoted attribute: `& < > " '` escaped,
+    /// and each character of `HiddenCharacters` (controls, bidi overrides, zero-width ones) shown
+    /// as its `\uXXXX` escape, as the CLI shows it: never raw in a page.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -17,6 +19,7 @@ enum HTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case _ where HiddenCharacters.isHidden(c.value): out += String(decoding: HiddenCharacters.escape(c.value), as: UTF8.self)
             default: out.unicodeScalars.append(c)
             }
         }

@@ -1,12 +1,15 @@
-/// Control characters made visible on standard output and standard error.
+import WlogCore
+
+/// Control and hidden characters made visible on standard output and standard error.
 ///
-/// An exercise name, a note or an imported CSV cell may hold `ESC ] 0 ; … BEL` or another C0/C1
-/// control, which a terminal would obey (retitle the window, move the cursor, rewrite what was
-/// printed). Every C0 control but tab and line feed, DEL and every C1 control (U+0080–U+009F) is
-/// written as the six characters `\u001b` instead. That is the JSON escape of the same character,
-/// so JSON output (and `wlog events`' raw journal lines, where such characters can only be inside
-/// strings) stays valid and means the same; tables and CSV show the escape. Files written with
-/// `--output` keep the data as it is.
+/// An exercise name, a note or an imported CSV cell may hold `ESC ] 0 ; … BEL`, another C0/C1
+/// control, or a bidirectional control such as RLO (U+202E), which a terminal would obey (retitle
+/// the window, move the cursor, rewrite or reverse what was printed). Each character of
+/// `HiddenCharacters` (the one rule the web pages follow too) is written as the six characters
+/// `\u001b` / `\u202e` instead. That is the JSON escape of the same character, so JSON output
+/// (and `wlog events`' raw journal lines, where such characters can only be inside strings) stays
+/// valid and means the same; tables and CSV show the escape. Files written with `--output` keep
+/// the data as it is.
 enum ControlEscape {
     /// `bytes` (UTF-8) with every control but tab and line feed escaped; the same array when it
     /// has none (the common case: one pass, no copy).
@@ -16,10 +19,10 @@ enum ControlEscape {
         out.reserveCapacity(bytes.count + 16)
         var index = first
         while index < bytes.count {
-            if isControl(bytes, at: index) {
-                let scalar = bytes[index] == 0xC2 ? bytes[index + 1] : bytes[index]
-                out += Array("\\u00".utf8) + hex(scalar >> 4) + hex(scalar & 0x0F)
-                index += bytes[index] == 0xC2 ? 2 : 1
+            let hidden = control(bytes, at: index)
+            if hidden.length > 0 {
+                out += HiddenCharacters.escape(hidden.scalar)
+                index += hidden.length
             } else {
                 out.append(bytes[index])
                 index += 1
@@ -29,7 +32,8 @@ enum ControlEscape {
     }
 
     /// Where the first control character starts, or nil. Eight bytes a step: one word tells
-    /// whether any byte is below 0x20, DEL or `C2` (a C1 lead byte) with a few integer operations
+    /// whether any byte is below 0x20, DEL or a lead byte of a hidden character (`C2` C1 controls,
+    /// `D8` U+061C, `E2` the bidi and zero-width ones, `EF` U+FEFF) with a few integer operations
     /// (the "has less / has byte" tricks), and only such words are checked byte by byte (line feeds
     /// make about one word in six): a fraction of a byte loop's cost (`export sets` writes
     /// megabytes; `SIMD16` compares compiled to a slower byte loop).
@@ -41,28 +45,35 @@ enum ControlEscape {
             while index + 8 <= raw.count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let below20 = (word &- ones &* 0x20) & ~word & highs != 0
-                if below20 || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2)) {
-                    for at in index..<(index + 8) where isControl(bytes, at: at) { return at }
+                if below20 || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+                    || hasZeroByte(word ^ (ones &* 0xE2)) || hasZeroByte(word ^ (ones &* 0xD8)) || hasZeroByte(word ^ (ones &* 0xEF)) {
+                    for at in index..<(index + 8) where control(bytes, at: at).length > 0 { return at }
                 }
                 index += 8
             }
             while index < raw.count {
-                if isControl(bytes, at: index) { return index }
+                if control(bytes, at: index).length > 0 { return index }
                 index += 1
             }
             return nil
         }
     }
 
-    /// Whether a control character starts at `index`: C0 but tab and line feed, DEL, or the
-    /// two-byte UTF-8 form `C2 80`…`C2 9F` of a C1 control.
+    /// The hidden character (`HiddenCharacters`) that starts at `index`: its length in bytes
+    /// (0: none) and its scalar. Only the lead bytes a hidden character can start with are decoded.
     @inline(__always)
-    private static func isControl(_ bytes: [UInt8], at index: Int) -> Bool {
+    private static func control(_ bytes: [UInt8], at index: Int) -> (length: Int, scalar: UInt32) {
         let byte = bytes[index]
-        if byte < 0x20 { return byte != 0x0A && byte != 0x09 }
-        if byte == 0x7F { return true }
-        return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+        if byte < 0x80 { return HiddenCharacters.isHidden(UInt32(byte)) ? (1, UInt32(byte)) : (0, 0) }
+        guard byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF, index + 1 < bytes.count,
+              bytes[index + 1] & 0xC0 == 0x80 else { return (0, 0) }
+        var scalar = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        var length = 2
+        if byte >= 0xE0 {
+            guard index + 2 < bytes.count, bytes[index + 2] & 0xC0 == 0x80 else { return (0, 0) }
+            scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            length = 3
+        }
+        return HiddenCharacters.isHidden(scalar) ? (length, scalar) : (0, 0)
     }
-
-    private static func hex(_ nibble: UInt8) -> [UInt8] { [nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10] }
 }
