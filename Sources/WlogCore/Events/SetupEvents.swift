@@ -196,7 +196,7 @@ extension ProfileUpdated {
     static let described = EventDescription(
         snapshotCode: 0, changesAnyRecord: true,
         keys: [.name, .unit, .timeZone, .sex, .birthYear, .heightCm, .experience, .goal, .daysPerWeek, .bodyweightGoal,
-               .bodyweightGoalUnit, .restTimerS])
+               .bodyweightGoalUnit, .restTimerS, .equipment])
 }
 
 extension SettingsChanged {

@@ -53,11 +53,12 @@ struct EquippedScoresTests {
     /// IPF points (2019, single-ply) 584.2736; DOTS does not change.
     @Test func singlePlyProfileScoresWithTheEquippedCoefficients() {
         var j = PlanJournal()
-        j.append(.profileUpdated(ProfileUpdated(sex: .male)), at: Clock.at(2026, 1, 1, 8))
-        j.append(.bodyweightRecorded(BodyweightRecorded(weight: .kg(82.5))), at: Clock.at(2026, 1, 1, 8))
-        j.sets("back-squat", .kg(250), 1, at: Clock.at(2026, 1, 2, 10))
-        j.sets("bench-press", .kg(150), 1, at: Clock.at(2026, 1, 2, 11))
-        j.sets("deadlift", .kg(300), 1, at: Clock.at(2026, 1, 2, 12))
+        for payload: EventPayload in [.profileUpdated(ProfileUpdated(sex: .male)), .bodyweightRecorded(BodyweightRecorded(weight: .kg(82.5)))] {
+            j.append(payload, at: Clock.at(2026, 1, 1, 8))
+        }
+        for (hour, lift) in [(10, ("back-squat", 250.0)), (11, ("bench-press", 150)), (12, ("deadlift", 300))] {
+            j.sets(lift.0, .kg(lift.1), 1, at: Clock.at(2026, 1, 2, hour))
+        }
         let now = QueryContext.at(Clock.at(2026, 1, 4, 12))
         let raw = j.state.lifterScores(context: now)
         #expect(raw.equipment == .raw && abs(raw.ipfGL! - 97.1950) < 1e-4)
