@@ -1557,6 +1557,50 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/scores": {
+      "get": {
+        "operationId": "getScores",
+        "summary": "Powerlifting scores of the best singles (wlog coach --scores)",
+        "tags": [
+          "Projections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The scores.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "success",
+                    "data"
+                  ],
+                  "properties": {
+                    "success": {
+                      "const": true
+                    },
+                    "data": {
+                      "$ref": "#/components/schemas/Scores"
+                    }
+                  },
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        },
+        "description": "DOTS, IPF GL (full power and bench only), Wilks, Wilks 2020 and IPF points of the heaviest singles of squat, bench and deadlift at the latest body weight. The profile's sex picks the constants (no sex or body weight: null scores); its equipment (raw unless single-ply) picks the IPF GL and IPF points coefficients."
+      }
+    },
     "/events": {
       "get": {
         "operationId": "listEvents",
@@ -3249,6 +3293,119 @@ extension OpenAPIDocument {
               {
                 "type": "null"
               }
+            ]
+          }
+        },
+        "additionalProperties": false
+      },
+      "Scores": {
+        "type": "object",
+        "required": [
+          "benchIpfGL",
+          "benchKg",
+          "bodyweightKg",
+          "deadliftKg",
+          "dots",
+          "equipment",
+          "estimatedTotalKg",
+          "ipfGL",
+          "ipfPoints",
+          "sex",
+          "squatKg",
+          "totalKg",
+          "wilks",
+          "wilks2020"
+        ],
+        "properties": {
+          "squatKg": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "benchKg": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "deadliftKg": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "totalKg": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "estimatedTotalKg": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "The sum of the three best e1RMs: an estimate, never scored."
+          },
+          "bodyweightKg": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "dots": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "ipfGL": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "benchIpfGL": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "wilks": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "wilks2020": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "ipfPoints": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "sex": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "male",
+              "female",
+              null
+            ]
+          },
+          "equipment": {
+            "type": "string",
+            "enum": [
+              "raw",
+              "single-ply"
             ]
           }
         },
