@@ -256,10 +256,12 @@ import Testing
         #expect(JSON.parse(Array(history.stdout.utf8)) == [
             ["workout_id": hex(ids.workout), "date": "2026-01-15", "name": "Push Day", "label": "Chest",
              "started_at": "2026-01-15T09:30:00+00:00", "finished_at": "2026-01-15T10:45:00+00:00", "duration_s": 4500,
-             "exercises": 1, "sets": 2, "reps": 15, "volume": 825, "volume_unit": "kg", "prs": 8],
+             "exercises": 1, "sets": 2, "reps": 15, "volume": 825, "volume_unit": "kg", "prs": 8,
+             "session_rpe": .null, "session_load": .null],
             ["workout_id": hex(ids.early), "date": "2026-01-12", "name": "Push Day", "label": "Chest",
              "started_at": "2026-01-12T09:30:00+00:00", "finished_at": "2026-01-12T10:30:00+00:00", "duration_s": 3600,
-             "exercises": 1, "sets": 1, "reps": 8, "volume": 620, "volume_unit": "kg", "prs": 7],
+             "exercises": 1, "sets": 1, "reps": 8, "volume": 620, "volume_unit": "kg", "prs": 7,
+             "session_rpe": .null, "session_load": .null],
         ])
         let verify = try await ServerHarness.wlog(["--journal", journal, "verify"])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
@@ -341,7 +343,7 @@ import Testing
             "startedAt": .string(started), "completedAt": completed.map(JSON.string) ?? .null,
             "durationSeconds": duration.map { .number(Double($0)) } ?? .null, "totalSets": .number(Double(sets)),
             "totalReps": .number(Double(reps)), "totalVolumeKg": .number(volume), "exerciseCount": .number(Double(exercises?.count ?? 0)),
-            "prCount": .number(Double(prs)), "routineId": routine.map(JSON.string) ?? .null,
+            "prCount": .number(Double(prs)), "routineId": routine.map(JSON.string) ?? .null, "sessionLoad": .null,
         ]
         if let exercises { object["exercises"] = .array(exercises) }
         return .object(object)

@@ -119,7 +119,14 @@ struct PlanCoachTests {
         let scores = try await w.run("coach --scores --format csv")
         // 700 kg at 82.5 kg: DOTS 350000 / denominator(82.5) ; IPF GL classic
         #expect(scores.stdout.hasPrefix("squat,bench,deadlift,total,unit,bodyweight,sex,dots,ipf_gl,bench_ipf_gl,wilks,wilks_2020,"
-                                        + "ipf_points,estimated_total\n250,150,300,700,kg,82.5,male,"))
+                                        + "ipf_points,estimated_total,equipment\n250,150,300,700,kg,82.5,male,"))
+        #expect(scores.stdout.contains(",97.2,") && scores.stdout.hasSuffix(",raw\n"), "IPF GL classic: \(scores.stdout)")
+        // Issue 36: the profile's equipment picks the single-ply coefficients — 700 kg at 82.5 kg:
+        // IPF GL 70000 / (1236.25115 − 1449.21864·e^(−0.01644·82.5)) = 81.12; bench 150 kg 53.62.
+        #expect(try await w.run("append profile --equipment single-ply").status == 0)
+        let equipped = try await w.run("coach --scores --format csv")
+        #expect(equipped.stdout.contains(",81.12,53.62,") && equipped.stdout.hasSuffix(",single-ply\n"), "\(equipped.stdout)")
+        #expect(try await w.run("coach --scores").stdout.contains("IPF GL   81.12  (equipped (single-ply) powerlifting)"))
         let missing = try await w.run("append routine --file nowhere.json")
         #expect(missing.status == 64)
     }

@@ -6,8 +6,9 @@
 /// Deadlift or Sumo Deadlift. A 200 × 10 squat is no 200 kg lift in a total (it was, before
 /// issue 18); it counts in `estimatedTotal`, the sum of the three best e1RMs with the journal's
 /// formula, which is labelled an estimate and gets no score. The profile's sex picks the
-/// constants; without it, or without a body weight, no score. Scores are those of
-/// `PowerliftingScore` for a raw (classic) lifter.
+/// constants; without it, or without a body weight, no score. IPF GL and IPF points use the
+/// profile's equipment (raw, the default, or single-ply); DOTS and the Wilks formulas have one set
+/// of constants for both.
 public struct LifterScores: Sendable, Hashable {
     /// One lift's best set.
     public struct Lift: Sendable, Hashable {
@@ -24,21 +25,23 @@ public struct LifterScores: Sendable, Hashable {
     /// The latest body-weight entry on or before now.
     public var bodyweight: BodyweightEntry?
     public var sex: Sex?
+    /// The profile's equipment (raw when the profile does not say), for IPF GL and IPF points.
+    public var equipment: PowerliftingScore.Equipment = .raw
     /// Squat + bench + deadlift singles, in kg; nil unless all three are there.
     public var total: Mass?
     /// The sum of the three lifts' best e1RMs (any reps), in kg: an estimate, never scored.
     public var estimatedTotal: Mass?
     /// DOTS of the total.
     public var dots: Double?
-    /// IPF GL (raw, full power) of the total.
+    /// IPF GL (the profile's equipment, full power) of the total.
     public var ipfGL: Double?
-    /// IPF GL (raw, bench only) of the bench single.
+    /// IPF GL (the profile's equipment, bench only) of the bench single.
     public var benchIPFGL: Double?
     /// Wilks (original) of the total.
     public var wilks: Double?
     /// Wilks 2020 of the total.
     public var wilks2020: Double?
-    /// IPF points (2019, raw, full power) of the total.
+    /// IPF points (2019, the profile's equipment, full power) of the total.
     public var ipfPoints: Double?
 
     /// The exercise ids that count for each lift.
@@ -76,6 +79,8 @@ extension WlogState {
         if estimates.count == 3 { scores.estimatedTotal = Mass(tenThousandths: estimates.reduce(0, +), unit: .kg) }
         scores.bodyweight = bodyweightEntries.filter { $0.at.instant <= context.now }.last
         scores.sex = profile.sex
+        scores.equipment = profile.equipment ?? .raw
+        let equipment = scores.equipment
         if let s = scores.squat, let b = scores.bench, let d = scores.deadlift {
             scores.total = Mass(tenThousandths: s.weight.kilogramTenThousandths + b.weight.kilogramTenThousandths
                 + d.weight.kilogramTenThousandths, unit: .kg)
@@ -83,13 +88,14 @@ extension WlogState {
         guard let sex = scores.sex, let bw = scores.bodyweight?.weight else { return scores }
         if let total = scores.total {
             scores.dots = PowerliftingScore.dots(total: total, bodyWeight: bw, sex: sex)
-            scores.ipfGL = PowerliftingScore.ipfGL(total: total, bodyWeight: bw, sex: sex)
+            scores.ipfGL = PowerliftingScore.ipfGL(total: total, bodyWeight: bw, sex: sex, equipment: equipment)
             scores.wilks = PowerliftingScore.wilks(total: total, bodyWeight: bw, sex: sex)
             scores.wilks2020 = PowerliftingScore.wilks2020(total: total, bodyWeight: bw, sex: sex)
-            scores.ipfPoints = PowerliftingScore.ipfPoints(total: total, bodyWeight: bw, sex: sex)
+            scores.ipfPoints = PowerliftingScore.ipfPoints(total: total, bodyWeight: bw, sex: sex, equipment: equipment)
         }
         if let bench = scores.bench {
-            scores.benchIPFGL = PowerliftingScore.ipfGL(total: bench.weight, bodyWeight: bw, sex: sex, event: .benchOnly)
+            scores.benchIPFGL = PowerliftingScore.ipfGL(total: bench.weight, bodyWeight: bw, sex: sex, equipment: equipment,
+                                                           event: .benchOnly)
         }
         return scores
     }

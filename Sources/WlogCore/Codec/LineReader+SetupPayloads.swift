@@ -70,6 +70,7 @@ extension LineReader {
             case .bodyweightGoal: goal = try decimal()
             case .bodyweightGoalUnit: goalUnit = try massUnit()
             case .restTimerS: p.restTimerSeconds = try int()
+            case .equipment: p.equipment = try enumValue(PowerliftingScore.Equipment.self, "raw or single-ply")
             default: try env.read(key, &self)
             }
             k = try nextTopMember()

@@ -12,6 +12,7 @@ extension LineWriter {
         optional(.daysPerWeek, p.daysPerWeek)
         if let m = p.bodyweightGoal { mass(m, .bodyweightGoal, .bodyweightGoalUnit) }
         optional(.restTimerS, p.restTimerSeconds)
+        optional(.equipment, p.equipment?.rawValue)
     }
 
     mutating func payload(_ p: SettingsChanged) {

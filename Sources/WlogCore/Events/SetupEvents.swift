@@ -24,11 +24,15 @@ public struct ProfileUpdated: Sendable, Hashable {
     public var daysPerWeek: Int?
     public var bodyweightGoal: Mass?
     public var restTimerSeconds: Int?
+    /// The powerlifting equipment the lifter competes in (raw or single-ply): it picks the IPF GL
+    /// and IPF points coefficients (journal key `equipment`).
+    public var equipment: PowerliftingScore.Equipment?
 
     public init(name: String? = nil, unit: MassUnit? = nil, timeZone: String? = nil, sex: Sex? = nil,
                 birthYear: Int? = nil, heightCentimetres: Int? = nil, experience: Experience? = nil,
                 goal: TrainingGoal? = nil, daysPerWeek: Int? = nil, bodyweightGoal: Mass? = nil,
-                restTimerSeconds: Int? = nil) {
+                restTimerSeconds: Int? = nil, equipment: PowerliftingScore.Equipment? = nil) {
+        self.equipment = equipment
         self.name = name
         self.unit = unit
         self.timeZone = timeZone
@@ -192,7 +196,7 @@ extension ProfileUpdated {
     static let described = EventDescription(
         snapshotCode: 0, changesAnyRecord: true,
         keys: [.name, .unit, .timeZone, .sex, .birthYear, .heightCm, .experience, .goal, .daysPerWeek, .bodyweightGoal,
-               .bodyweightGoalUnit, .restTimerS])
+               .bodyweightGoalUnit, .restTimerS, .equipment])
 }
 
 extension SettingsChanged {

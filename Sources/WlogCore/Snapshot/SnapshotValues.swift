@@ -89,6 +89,7 @@ extension SnapshotWriter {
         optional(p.goal) { $0.raw($1) }
         optional(p.daysPerWeek) { $0.int($1) }
         optional(p.restTimerSeconds) { $0.int($1) }
+        optional(p.equipment) { $0.raw($1) }
     }
 
     mutating func settings(_ s: Settings) {
@@ -213,6 +214,7 @@ extension SnapshotReader {
         p.goal = try optional { (r: inout R) throws(SnapshotError) in try r.raw(TrainingGoal.self) }
         p.daysPerWeek = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
         p.restTimerSeconds = try optional { (r: inout R) throws(SnapshotError) in try r.int() }
+        p.equipment = try optional { (r: inout R) throws(SnapshotError) in try r.raw(PowerliftingScore.Equipment.self) }
         return p
     }
 

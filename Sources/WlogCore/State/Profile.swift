@@ -11,6 +11,8 @@ public struct Profile: Sendable, Hashable {
     public var goal: TrainingGoal?
     public var daysPerWeek: Int?
     public var restTimerSeconds: Int?
+    /// Raw or single-ply: the IPF GL / IPF points coefficients (`LifterScores`); nil reads as raw.
+    public var equipment: PowerliftingScore.Equipment?
 
     /// An empty profile.
     public init() {}
@@ -29,5 +31,6 @@ public struct Profile: Sendable, Hashable {
         if let v = update.goal, take("goal") { goal = v }
         if let v = update.daysPerWeek, take("daysPerWeek") { daysPerWeek = v }
         if let v = update.restTimerSeconds, take("restTimerSeconds") { restTimerSeconds = v }
+        if let v = update.equipment, take("equipment") { equipment = v }
     }
 }

@@ -138,3 +138,24 @@ extension PercentagesModel.Row: JSONWritable {
         json.endObject()
     }
 }
+
+extension ScoresModel: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("benchIpfGL", benchIpfGL)
+        json.field("benchKg", benchKg)
+        json.field("bodyweightKg", bodyweightKg)
+        json.field("deadliftKg", deadliftKg)
+        json.field("dots", dots)
+        json.field("equipment", equipment)
+        json.field("estimatedTotalKg", estimatedTotalKg)
+        json.field("ipfGL", ipfGL)
+        json.field("ipfPoints", ipfPoints)
+        json.field("sex", sex)
+        json.field("squatKg", squatKg)
+        json.field("totalKg", totalKg)
+        json.field("wilks", wilks)
+        json.field("wilks2020", wilks2020)
+        json.endObject()
+    }
+}

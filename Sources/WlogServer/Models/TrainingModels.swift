@@ -149,3 +149,39 @@ struct PercentagesModel: Encodable, Sendable {
         } ?? []
     }
 }
+
+/// `wlog coach --scores`: the best singles, the total, the body weight and every score of it.
+struct ScoresModel: Encodable, Sendable {
+    @Nullable var squatKg: Double?
+    @Nullable var benchKg: Double?
+    @Nullable var deadliftKg: Double?
+    @Nullable var totalKg: Double?
+    @Nullable var estimatedTotalKg: Double?
+    @Nullable var bodyweightKg: Double?
+    @Nullable var sex: String?
+    /// The profile's equipment (`raw` or `single-ply`): the IPF GL and IPF points coefficients.
+    var equipment: String
+    @Nullable var dots: Double?
+    @Nullable var ipfGL: Double?
+    @Nullable var benchIpfGL: Double?
+    @Nullable var wilks: Double?
+    @Nullable var wilks2020: Double?
+    @Nullable var ipfPoints: Double?
+
+    init(_ s: LifterScores) {
+        squatKg = s.squat?.weight.kilograms
+        benchKg = s.bench?.weight.kilograms
+        deadliftKg = s.deadlift?.weight.kilograms
+        totalKg = s.total?.kilograms
+        estimatedTotalKg = s.estimatedTotal?.kilograms
+        bodyweightKg = s.bodyweight?.weight.kilograms
+        sex = s.sex?.rawValue
+        equipment = s.equipment.rawValue
+        dots = s.dots
+        ipfGL = s.ipfGL
+        benchIpfGL = s.benchIPFGL
+        wilks = s.wilks
+        wilks2020 = s.wilks2020
+        ipfPoints = s.ipfPoints
+    }
+}

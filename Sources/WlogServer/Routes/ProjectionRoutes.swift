@@ -17,6 +17,7 @@ struct ProjectionRoutes: Sendable {
         api.get("today", use: today)
         api.get("balance", use: balance)
         api.get("coach", use: coach)
+        api.get("scores", use: scores)
     }
 
     /// `GET /prs[?exercise=ID]`: every exercise's records (or one exercise's), the settings' rep targets.
@@ -185,6 +186,15 @@ struct ProjectionRoutes: Sendable {
         let now = support.now()
         return try await support.read(lifter, request) { view in
             try JSONBody.envelope(CoachModel(view.state.coachReport(context: view.queryContext(now: now))))
+        }
+    }
+
+    /// `GET /scores`: DOTS, IPF GL, Wilks and IPF points of the best singles (`wlog coach --scores`).
+    @Sendable func scores(_ request: Request, context: LifterRequestContext) async throws -> Response {
+        let lifter = try context.requireLifter()
+        let now = support.now()
+        return try await support.read(lifter, request) { view in
+            try JSONBody.envelope(ScoresModel(view.state.lifterScores(context: view.queryContext(now: now))))
         }
     }
 

@@ -17,7 +17,8 @@ struct CoachCommand: ParsableCommand {
             ewma_ratio, week_load, monotony, strain); --format json gives {"suggestions": […], "load": […], "effort": {…}} \
             (the effort ratings' weekly means, trend and correlation with e1RM, docs/COACH.md). \
             --scores: DOTS and IPF GL of your best squat, bench and deadlift at your latest body weight \
-            (the profile's sex picks the constants). \
+            (the profile's sex picks the constants; its equipment, raw or single-ply, the IPF GL and IPF \
+            points ones: wlog append profile --equipment single-ply). \
             --format csv|json|jsonl: columns kind, exercise, message (with --scores: one record).
             """)
 
@@ -69,11 +70,11 @@ struct CoachCommand: ParsableCommand {
 
     func printScores(_ s: LifterScores, unit: MassUnit, format: OutputFormat) throws {
         var rows = Rows(columns: ["squat", "bench", "deadlift", "total", "unit", "bodyweight", "sex", "dots", "ipf_gl", "bench_ipf_gl",
-                                  "wilks", "wilks_2020", "ipf_points", "estimated_total"])
+                                  "wilks", "wilks_2020", "ipf_points", "estimated_total", "equipment"])
         let points = [s.dots, s.ipfGL, s.benchIPFGL, s.wilks, s.wilks2020, s.ipfPoints].map { $0.map { fixed($0, 2) } ?? .null }
         rows.append([.mass(s.squat?.weight, in: unit), .mass(s.bench?.weight, in: unit), .mass(s.deadlift?.weight, in: unit),
                      .mass(s.total, in: unit), .text(unit.rawValue), .mass(s.bodyweight?.weight, in: unit),
-                     .optional(s.sex?.rawValue)] + points + [.mass(s.estimatedTotal, in: unit)])
+                     .optional(s.sex?.rawValue)] + points + [.mass(s.estimatedTotal, in: unit), .text(s.equipment.rawValue)])
         guard format == .table else {
             Printer.emit(rows, format: format)
             return
@@ -92,11 +93,12 @@ struct CoachCommand: ParsableCommand {
             ?? "none yet (wlog append bodyweight 80kg)") + "\n"
         if s.sex == nil { lines += "Scores need your sex for the constants: wlog append profile --sex male|female\n" }
         if let dots = s.dots { lines += "DOTS".padding(9) + fixed(dots, 2).plain + "\n" }
-        if let gl = s.ipfGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic powerlifting)\n" }
-        if let gl = s.benchIPFGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (classic bench only)\n" }
+        let division = s.equipment == .raw ? "classic" : "equipped (single-ply)"
+        if let gl = s.ipfGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (" + division + " powerlifting)\n" }
+        if let gl = s.benchIPFGL { lines += "IPF GL".padding(9) + fixed(gl, 2).plain + "  (" + division + " bench only)\n" }
         if let wilks = s.wilks { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (original)\n" }
         if let wilks = s.wilks2020 { lines += "Wilks".padding(9) + fixed(wilks, 2).plain + "  (2020)\n" }
-        if let points = s.ipfPoints { lines += "IPF pts".padding(9) + fixed(points, 2).plain + "  (2019, classic powerlifting)\n" }
+        if let points = s.ipfPoints { lines += "IPF pts".padding(9) + fixed(points, 2).plain + "  (2019, " + division + " powerlifting)\n" }
         if s.total != nil, s.sex != nil, let bw = s.bodyweight, s.dots == nil {
             lines += "No score under 40 kg of body weight (\(bw.weight.formatted(in: unit))): the formulas are not published there\n"
         }

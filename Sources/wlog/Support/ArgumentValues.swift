@@ -38,6 +38,7 @@ extension MovementPattern: LowercasedArgument {}
 extension EquipmentType: LowercasedArgument {}
 extension EquipmentLocation: LowercasedArgument {}
 extension TrainingGoal: LowercasedArgument {}
+extension PowerliftingScore.Equipment: LowercasedArgument {}
 extension Experience: LowercasedArgument {}
 extension Sex: LowercasedArgument {}
 extension ImportFormat: LowercasedArgument {}

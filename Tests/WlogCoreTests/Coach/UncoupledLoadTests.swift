@@ -45,3 +45,28 @@ struct UncoupledLoadTests {
         #expect(loads[1] == nil)
     }
 }
+
+/// Issue 36: the profile's equipment picks the IPF GL and IPF points coefficients.
+@Suite("Scores: the profile's equipment")
+struct EquippedScoresTests {
+    /// 700 kg (250/150/300) at 82.5 kg, men: classic GL 97.1950; single-ply 81.1204, bench 53.6214,
+    /// IPF points (2019, single-ply) 584.2736; DOTS does not change.
+    @Test func singlePlyProfileScoresWithTheEquippedCoefficients() {
+        var j = PlanJournal()
+        for payload: EventPayload in [.profileUpdated(ProfileUpdated(sex: .male)), .bodyweightRecorded(BodyweightRecorded(weight: .kg(82.5)))] {
+            j.append(payload, at: Clock.at(2026, 1, 1, 8))
+        }
+        for (hour, lift) in [(10, ("back-squat", 250.0)), (11, ("bench-press", 150)), (12, ("deadlift", 300))] {
+            j.sets(lift.0, .kg(lift.1), 1, at: Clock.at(2026, 1, 2, hour))
+        }
+        let now = QueryContext.at(Clock.at(2026, 1, 4, 12))
+        let raw = j.state.lifterScores(context: now)
+        #expect(raw.equipment == .raw && abs(raw.ipfGL! - 97.1950) < 1e-4)
+        j.append(.profileUpdated(ProfileUpdated(equipment: .singlePly)), at: Clock.at(2026, 1, 3, 8))
+        let equipped = j.state.lifterScores(context: now)
+        #expect(equipped.equipment == .singlePly)
+        #expect(abs(equipped.ipfGL! - 81.1204) < 1e-4 && abs(equipped.benchIPFGL! - 53.6214) < 1e-4)
+        #expect(abs(equipped.ipfPoints! - 584.2736) < 1e-4)
+        #expect(equipped.dots == raw.dots)
+    }
+}

@@ -93,7 +93,8 @@ enum EventSamples {
                 name: maybe(&rng, text), unit: maybe(&rng) { pick(&$0, MassUnit.self) }, timeZone: maybe(&rng, text),
                 sex: maybe(&rng) { pick(&$0, Sex.self) }, birthYear: maybe(&rng, int), heightCentimetres: maybe(&rng, int),
                 experience: maybe(&rng) { pick(&$0, Experience.self) }, goal: maybe(&rng) { pick(&$0, TrainingGoal.self) },
-                daysPerWeek: maybe(&rng, int), bodyweightGoal: maybe(&rng, mass), restTimerSeconds: maybe(&rng, int)))
+                daysPerWeek: maybe(&rng, int), bodyweightGoal: maybe(&rng, mass), restTimerSeconds: maybe(&rng, int),
+                equipment: maybe(&rng) { pick(&$0, PowerliftingScore.Equipment.self) }))
         case .settingsChanged:
             return .settingsChanged(SettingsChanged(
                 unit: maybe(&rng) { pick(&$0, MassUnit.self) }, timeZone: maybe(&rng, text), restTimerSeconds: maybe(&rng, int),

@@ -14,6 +14,8 @@ struct AppendProfile: ParsableCommand {
     @Option(help: "Training goal.") var goal: TrainingGoal?
     @Option(help: "Training days per week.") var daysPerWeek: Int?
     @Option(help: "Default rest timer in seconds.") var restTimer: Int?
+    @Option(help: "Powerlifting equipment for IPF GL and IPF points: raw (classic) or single-ply (equipped).")
+    var equipment: PowerliftingScore.Equipment?
 
     func run() throws {
         let context = try Context.resolve()
@@ -22,6 +24,7 @@ struct AppendProfile: ParsableCommand {
         update.sex = sex
         update.experience = experience
         update.goal = goal
+        update.equipment = equipment
         // The journal's zone and unit are settings (what every command reads); a profile zone would
         // be stored and ignored. (`--unit` here is the global display unit of this run.)
         if let zone {
