@@ -261,10 +261,22 @@ def run_round(args, bins, data, tokens, round_no, rng):
     return len(load.acked), found_acked, len(load.in_flight), landed, len(load.refused), quarantined
 
 
+def server_folder(data, index):
+    """`data/server-INDEX`, holding a copy of `data`'s token secret (made once)."""
+    folder = os.path.join(data, "server-%d" % index)
+    if not os.path.isdir(folder):
+        os.makedirs(folder, mode=0o700)
+        shutil.copy2(os.path.join(data, "jwt-secret"), os.path.join(folder, "jwt-secret"))
+    return folder
+
+
 def run_round_postgres(args, bins, data, database, round_no, tokens, rng):
     """Two servers on one database; odd rounds SIGKILL the first, even ones restart PostgreSQL."""
     url, cluster = database
-    servers = [Server(bins["wlog-server"], data, url) for _ in range(2)]
+    # Two servers are two machines: each its own data folder (its accounts log is held by one
+    # process), the same token secret.
+    folders = [server_folder(data, index) for index in range(2)]
+    servers = [Server(bins["wlog-server"], folder, url) for folder in folders]
     lifters = open_workouts(servers[0].port, tokens, round_no)
     restart = round_no % 2 == 0
     load = Load([server.port for server in servers], lifters, args.threads, round_no, outage_ok=restart)
@@ -285,7 +297,7 @@ def run_round_postgres(args, bins, data, database, round_no, tokens, rng):
             check(any(at > back and port == server.port for at, port in load.acked_at),
                   "server on port %d answered no 201 after PostgreSQL was back" % server.port)
     else:
-        servers[0] = Server(bins["wlog-server"], data, url)
+        servers[0] = Server(bins["wlog-server"], folders[0], url)
     found_acked, landed = check_lifters(servers[0].port, lifters, load)
     for token, workout in lifters:  # what one server wrote, the other serves
         check(workout_sets(servers[1].port, token, workout) == workout_sets(servers[0].port, token, workout),
