@@ -97,11 +97,17 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start_server() {  # CACHE_MB [PORT [--store URL]]: the data folder copied afresh unless a store is given
-  local port=${2:-$PORT}
+start_server() {  # CACHE_MB [PORT [--store URL]]: the data folder copied afresh unless a store is given;
+  # with a store, each port its own folder holding the template's token secret (a server holds its
+  # accounts log, so two servers on one database have two folders, as two machines do)
+  local port=${2:-$PORT} data="$OUT/data"
   if curl -s "http://127.0.0.1:$port/healthz" > /dev/null; then echo "port $port is taken: PORT=… picks another" >&2; exit 1; fi
-  [ $# -gt 2 ] || { rm -rf "$OUT/data" && cp -a "$TEMPLATE/data" "$OUT/data"; }
-  "$BIN/wlog-server" run --listen "127.0.0.1:$port" --data "$OUT/data" --cache-mb "$1" --rate-limit 0 \
+  if [ $# -gt 2 ]; then
+    data="$OUT/data-$port"; mkdir -p "$data" && cp "$TEMPLATE/data/jwt-secret" "$data/"
+  else
+    rm -rf "$OUT/data" && cp -a "$TEMPLATE/data" "$OUT/data"
+  fi
+  "$BIN/wlog-server" run --listen "127.0.0.1:$port" --data "$data" --cache-mb "$1" --rate-limit 0 \
     --address-rate-limit 0 --log-level warning "${@:3}" > "$OUT/server-$port.log" 2>&1 &
   SERVER="$SERVER $!"
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && return; sleep 0.1; done
