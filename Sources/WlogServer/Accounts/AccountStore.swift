@@ -85,7 +85,17 @@ final class AccountStore: Sendable {
     }
 
     deinit {
-        log.withLock { close($0.fd) }
+        log.withLock { if $0.fd >= 0 { close($0.fd) } }
+    }
+
+    /// Lets go of the log at once — its lock with it, so that the next server over this folder
+    /// (a restart in the same process) can open it — rather than when the last reference goes.
+    /// A change after this is refused (`StoreError.unavailable`).
+    func release() {
+        log.withLock { log in
+            if log.fd >= 0 { close(log.fd) }
+            log.fd = -1
+        }
     }
 
     /// A consistent view of every account.
@@ -99,6 +109,7 @@ final class AccountStore: Sendable {
         try log.withLock { log in
             let (records, answer) = try decide(log.state)
             guard !records.isEmpty else { return answer }
+            guard log.fd >= 0 else { throw StoreError.unavailable("the server is stopping; the accounts log is closed") }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             var bytes: [UInt8] = []

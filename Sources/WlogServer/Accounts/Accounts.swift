@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The server's own accounts (issue 32; docs/ACCOUNTS.md): the store under the data folder, the
 /// live sessions the token verifier consults, the API keys, and `/auth/v1`.
@@ -24,6 +25,18 @@ public struct Accounts: Sendable {
     func register(on router: Router<LifterRequestContext>, verifier: TokenVerifier) {
         AuthRoutes(service: service, verifier: verifier, keys: keys).register(on: router)
         AccountPages(service: service, perAddress: service.perAddress).register(on: router)
+    }
+
+    /// Closes the accounts log (its lock released) once the application shuts down: the
+    /// application's service that does so (`WlogAPI.application`).
+    var closer: some Service { Closer(store: service.store) }
+
+    private struct Closer: Service {
+        let store: AccountStore
+        func run() async throws {
+            try? await gracefulShutdown()
+            store.release()
+        }
     }
 
     /// Ends the session of `token` (the web pages' sign-out), when it is one of this server's.
