@@ -53,7 +53,10 @@ extension ServerHarness {
         var logger = Logger(label: "wlog.postgres.tests")
         logger.logLevel = .critical
         do {
-            let store = try await PostgresStore.connect(url, device: "server", logger: logger)
+            // A minute, not the store's 5 s: the server suites run their tests at once on two cores,
+            // where a fold has waited past 5 s (a 503 no test asked for). The outage deadline itself
+            // is PostgresLoadTests' and server-crash-test's.
+            let store = try await PostgresStore.connect(url, device: "server", timeout: .seconds(60), logger: logger)
             harness.postgres = store
             do { try await body(harness) } catch {
                 await store.close()
