@@ -46,6 +46,18 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
         release()
     }
 
+    /// The server is shutting down gracefully (``GuardedChannel``).
+    struct ShuttingDown: Sendable {}
+
+    /// Closes a connection still waiting for its first head when the server shuts down.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ShuttingDown {
+            if !headRead { context.close(promise: nil) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if !headRead {
             let bytes = tail + unwrapInboundIn(data).readableBytesView

@@ -1,6 +1,7 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// A server's child channel with ``ConnectionAdmission`` first in every connection's pipeline,
 /// then whatever `inner` sets up (HTTP/1 with the WebSocket upgrade, ``ConnectionGuard`` among
@@ -20,7 +21,15 @@ struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
         }
     }
 
+    /// `inner`'s handling; when the server shuts down gracefully, a connection that has not sent a
+    /// whole first head (a browser's preconnected socket) is closed at once: it has no request to
+    /// finish, and the upgrade channel would otherwise wait for its head until the header deadline.
     func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        let channel = value.channel
+        await withGracefulShutdownHandler {
+            await inner.handle(value: value, logger: logger)
+        } onGracefulShutdown: {
+            channel.pipeline.fireUserInboundEventTriggered(ConnectionAdmission.ShuttingDown())
+        }
     }
 }
