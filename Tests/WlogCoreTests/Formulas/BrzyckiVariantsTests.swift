@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WlogCore
 
@@ -34,6 +35,32 @@ struct BrzyckiVariantsTests {
         #expect(E1RMFormula.brzycki10278.estimate(weight: 10, reps: 1) == 10)
         #expect(close(E1RMFormula.brzycki10278.estimate(weight: 100, reps: 10), 133.3689))
         #expect(E1RMFormula.brzycki10278.estimate(weight: 100, reps: 11, maxReps: 50) == nil)
+    }
+
+    /// Values printed beside the formula, each to its printed digits:
+    /// - calculators9.com's one-rep-max calculator: 150 kg × 5 → "150 ÷ 0.8888 = 168.8 kg";
+    /// - gymnatural.nl, "Fact Friday #1": 120 kg × 4 → 131 kg;
+    /// - pinoybodybuilding.com's 1RM thread (after weightrainer.net's coefficients page):
+    ///   200 lb × 6 → 232 lb and 220 lb × 4 → 240 lb.
+    @Test func brzycki10278AgainstPublishedExamples() {
+        func printed(_ weight: Double, _ reps: Int, places: Int) -> Double? {
+            E1RMFormula.brzycki10278.estimate(weight: weight, reps: reps).map { value in
+                let scale = pow(10.0, Double(places))
+                return (value * scale).rounded() / scale
+            }
+        }
+        #expect(printed(150, 5, places: 1) == 168.8)
+        #expect(printed(120, 4, places: 0) == 131)
+        #expect(printed(200, 6, places: 0) == 232)
+        #expect(printed(220, 4, places: 0) == 240)
+    }
+
+    /// With no reps in reserve the RIR form is Brzycki's own, whose printed examples it must give:
+    /// kingofweighted.com's e1RM lecture and freeonlinecal.com both print 100 kg × 5 → 112.5 kg,
+    /// beside wger's two (133.33 at 10 reps, 144.00 at 10 reps with RIR 2) above.
+    @Test func rirAdjustedBrzyckiAtFailureAgainstPublishedExamples() {
+        #expect(E1RMFormula.brzyckiRIR.estimate(weight: 100, reps: 5, rpe: 10) == 112.5)
+        #expect(E1RMFormula.brzyckiRIR.estimate(weight: 100, reps: 5) == 112.5)
     }
 
     @Test func namesParseAndNameTheirRange() {
