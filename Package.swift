@@ -154,8 +154,8 @@ let package = Package(
         .executableTarget(name: "wlog-sync", dependencies: ["WlogSibling", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "Sources/wlog-sync"),
         // The tools' signatures (typed inputs, JSON schema, checking) both MCP faces share: `wlog mcp` and `/mcp`.
-        .target(name: "WlogMCPTools", dependencies: [.product(name: "MCP", package: "swift-sdk")]),
-        .executableTarget(name: "wlog-mcp", dependencies: ["WlogSibling", "WlogMCPTools", .product(name: "MCP", package: "swift-sdk")],
+        .target(name: "WlogMCPTools", dependencies: ["WlogCore", .product(name: "MCP", package: "swift-sdk")]),
+        .executableTarget(name: "wlog-mcp", dependencies: ["WlogSibling", "WlogMCPTools", "WlogCore", .product(name: "MCP", package: "swift-sdk")],
                           path: "Sources/wlog-mcp"),
         .executableTarget(name: "wlog-journal-torture", dependencies: ["WlogJournal"], path: "Sources/wlog-journal-torture"),
         .executableTarget(name: "wlog-generate", dependencies: ["WlogCore", "WlogJournal", "WlogBaselines", "WlogGenerator"],

@@ -6,7 +6,7 @@ wlog-server runs on a free loopback port (the journal store, or with --store pos
 database beside $WLOG_TEST_DATABASE_URL's, as scripts/pg-test-cluster.sh start prints it). Two
 lifters, A and B, get tokens. The checks:
   - /mcp without a token, or with a tampered one, answers 401: no MCP session starts;
-  - A starts a workout through the API, lists the 15 tools, logs sets and a body weight through the write tools, and every read tool
+  - A starts a workout through the API, lists the 18 tools, logs sets and a body weight through the write tools, and every read tool
     answers exactly what the API's GET answers for the same query (the same bytes);
   - bad input (a wrong type, an unknown input, a missing one, RPE 11, an unknown exercise, a 5,000 kg
     body weight, an unknown set) is refused naming the input, and A's event feed is unchanged;

@@ -76,6 +76,15 @@ async def session_test(wlog, journal, env):
             check(not edited.is_error, f"edit_set answered: {text_of(edited).strip()[:100]}")
             readiness = await session.call_tool("log_readiness", {"sleep": 2, "soreness": 4, "pain": True, "note": "left knee"})
             check(not readiness.is_error, f"log_readiness answered: {text_of(readiness).strip()[:100]}")
+            # A recorded fact's tool, derived from the event's description (issue 35): the CLI records it, its rule refuses.
+            pain = await session.call_tool("record_pain_reported", {"location": "left knee", "pain": 3, "note": "sharp"})
+            check(not pain.is_error, f"record_pain_reported answered: {text_of(pain).strip()[:100]}")
+            spots = json.loads(cli("pain", "--format", "json").stdout)
+            check([(s["location"], s["pain"], s["note"]) for s in spots] == [("left knee", 3, "sharp")], f"wlog pain lists it: {spots}")
+            events_before = cli("events").stdout
+            blank = await session.call_tool("record_pain_reported", {"location": " ", "pain": 3})
+            check(blank.is_error and "location" in text_of(blank), f"a blank location is refused naming it: {text_of(blank).strip()[:100]}")
+            check(cli("events").stdout == events_before, "nothing appended by the refusal")
 
             resources = {str(r.uri) for r in (await session.list_resources()).resources}
             check(resources == {"wlog://profile", "wlog://recent"}, f"resources {sorted(resources)}")

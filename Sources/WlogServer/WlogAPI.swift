@@ -45,6 +45,7 @@ public enum WlogAPI {
         RoutineRoutes(support: support).register(on: api)
         ProjectionRoutes(support: support).register(on: api)
         EventRoutes(support: support).register(on: api)
+        FactRoutes(support: support).register(on: api)
     }
 
     /// The application: `store` (default: the embedded store under `configuration.dataDirectory`),

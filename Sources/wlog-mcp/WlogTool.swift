@@ -23,6 +23,12 @@ struct WlogTool: Sendable {
         self.json = json
     }
 
+    init(signature: ToolSignature, command: [String], json: Bool) {
+        self.signature = signature
+        self.command = command
+        self.json = json
+    }
+
     var name: String { signature.name }
     var definition: Tool { signature.definition }
 
@@ -30,7 +36,9 @@ struct WlogTool: Sendable {
     func arguments(_ arguments: [String: Value]) throws(ToolInputError) -> [String] {
         var result = command
         for (input, text) in try signature.values(arguments, optionLike: false) {
-            if let option = input.passedAs {
+            if let option = input.passedAs, option.hasSuffix("=") {
+                result.append(option + text)  // a fact's field (`wlog append fact`): KEY=VALUE
+            } else if let option = input.passedAs {
                 if input.kind == .boolean { if text == "true" { result.append(option) } } else { result += [option, text] }
             } else {
                 result.append(text)

@@ -1,3 +1,6 @@
+import WlogCore
+import WlogMCPTools
+
 /// The tools `wlog mcp` offers: the lifter's training to read, and the few things an assistant
 /// may log for them. Each names the `wlog` command it runs (docs/MCP.md lists them).
 enum WlogTools {
@@ -6,7 +9,12 @@ enum WlogTools {
     static let exercise = "The exercise: name, id or alias, any case; a unique prefix is enough (e.g. \"bench\")."
     static let setID = "The set's id (4 or more hex digits), as history or workout lists it."
 
-    static let all: [WlogTool] = reads + writes
+    static let all: [WlogTool] = reads + writes + facts
+
+    /// Every recorded fact's `record_…` tool, from its form (`ToolSignature(fact:)`).
+    static let facts: [WlogTool] = FactForm.all.map { form in
+        WlogTool(signature: ToolSignature(fact: form), command: ["append", "fact", form.type.rawValue], json: false)
+    }
 
     /// What a set holds, as `log_set` takes it and `edit_set` corrects it.
     static let setValues: [Input] = [

@@ -85,7 +85,7 @@ private func terminate(_ status: Int32) -> Never { exit(status) }
 enum WlogCommands {
     static let all: [any ParsableCommand.Type] = [
         Init.self, Append.self, Import.self, History.self, PRs.self, ShowCommand.self, ExercisesCommand.self, ExerciseCommand.self,
-        E1RMCommand.self, VolumeCommand.self, BodyweightCommand.self, SorenessCommand.self, TodayCommand.self, AuditCommand.self, EventsCommand.self,
+        E1RMCommand.self, VolumeCommand.self, BodyweightCommand.self, SorenessCommand.self, PainCommand.self, TodayCommand.self, AuditCommand.self, EventsCommand.self,
         ExportCommand.self, PlanCommand.self, CoachCommand.self, BalanceCommand.self, ChartCommand.self, Verify.self, Repair.self,
         Compact.self, Replay.self, SettingsCommand.self, EquipmentCommand.self, RoutinesCommand.self, Serve.self, SyncCommand.self, RemoteCommand.self, MCPCommand.self,
     ]

@@ -73,3 +73,18 @@ extension SorenessRecorded: RecordedFact {
         }
     }
 }
+
+extension PainReported: RecordedFact {
+    public var payload: EventPayload { .painReported(self) }
+
+    /// The most characters a location may have: a place on the body, not a story (that is `note`).
+    public static let locationLimit = 60
+
+    /// A location that says where: some text that is not only spaces, at most `locationLimit` characters.
+    public func check(in state: WlogState, context: DecideContext) throws(Refusal) {
+        guard !location.trimmingWhitespace().isEmpty, location.count <= Self.locationLimit else {
+            throw Refusal(field: "location", value: location.isEmpty ? "nothing" : location,
+                          allowed: "where it hurts in 1 to \(Self.locationLimit) characters, e.g. left knee")
+        }
+    }
+}

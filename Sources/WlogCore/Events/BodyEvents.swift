@@ -74,6 +74,21 @@ public struct SorenessRecorded: Sendable, Hashable {
     }
 }
 
+/// `pain.reported`: where something hurts and how much (seed 001's pain reports, which its red-flag
+/// system counts), from 1 (a twinge) to 5 (stop training).
+public struct PainReported: Sendable, Hashable {
+    /// Where it hurts, as the lifter says it (`left knee`).
+    public var location: String
+    public var pain: Rating
+    public var note: String?
+
+    public init(location: String, pain: Rating, note: String? = nil) {
+        self.location = location
+        self.pain = pain
+        self.note = note
+    }
+}
+
 extension BodyweightRecorded {
     static let described = EventDescription(snapshotCode: 20, keys: [.weight, .unit, .notes])
 }
@@ -114,5 +129,17 @@ extension SorenessRecorded: DescribedPayload {
         .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
         .string(.note, { $0.note }, { $0.note = $1 }),
     ]
-    static let described = EventDescription(snapshotCode: 26, fold: .kept, payload: Self.self)
+    static let described = EventDescription(snapshotCode: 26, fold: .kept, payload: Self.self,
+                                            about: "How sore one muscle group is, 1 (not sore) to 5 (very sore), felt now.")
+}
+
+extension PainReported: DescribedPayload {
+    init() { self.init(location: "", pain: Rating.lowest) }
+    static let members: [PayloadMember<Self>] = [
+        .string(.location, { $0.location }, { $0.location = $1 }),
+        .rating(.pain, { $0.pain }, { $0.pain = $1 }),
+        .string(.note, { $0.note }, { $0.note = $1 }),
+    ]
+    static let described = EventDescription(snapshotCode: 28, fold: .kept, payload: Self.self,
+                                            about: "Where something hurts and how much, 1 (a twinge) to 5 (stop training), felt now.")
 }

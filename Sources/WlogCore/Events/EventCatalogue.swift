@@ -35,6 +35,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, Codable {
     case goalSet = "goal.set"
     case readinessRecorded = "readiness.recorded"
     case sorenessRecorded = "soreness.recorded"
+    case painReported = "pain.reported"
 }
 
 /// The payload of an event, one case per type of the catalogue.
@@ -66,6 +67,7 @@ public enum EventPayload: Sendable, Hashable {
     case goalSet(GoalSet)
     case readinessRecorded(ReadinessRecorded)
     case sorenessRecorded(SorenessRecorded)
+    case painReported(PainReported)
 
     /// The payload's value, for a reader that asks what it conforms to (the CLI's audit asks for
     /// `AuditedEvent`) instead of switching over every type.
@@ -98,6 +100,7 @@ public enum EventPayload: Sendable, Hashable {
         case .goalSet(let p): p
         case .readinessRecorded(let p): p
         case .sorenessRecorded(let p): p
+        case .painReported(let p): p
         }
     }
 
@@ -131,6 +134,7 @@ public enum EventPayload: Sendable, Hashable {
         case .goalSet: return .goalSet
         case .readinessRecorded: return .readinessRecorded
         case .sorenessRecorded: return .sorenessRecorded
+        case .painReported: return .painReported
         }
     }
 }
@@ -166,6 +170,7 @@ extension EventType {
         case .goalSet: GoalSet.described
         case .readinessRecorded: ReadinessRecorded.described
         case .sorenessRecorded: SorenessRecorded.described
+        case .painReported: PainReported.described
         }
     }
 }
@@ -199,6 +204,7 @@ extension LineWriter {
         case .goalSet(let p): self.payload(p)
         case .readinessRecorded(let p): self.payload(p)
         case .sorenessRecorded(let p): self.payload(p)
+        case .painReported(let p): self.payload(p)
         }
     }
 }
@@ -224,6 +230,7 @@ extension LineReader {
         case .goalSet: return .goalSet(try goalSet(first, &env))
         case .readinessRecorded: return .readinessRecorded(try payload(ReadinessRecorded.self, first: first, env: &env))
         case .sorenessRecorded: return .sorenessRecorded(try payload(SorenessRecorded.self, first: first, env: &env))
+        case .painReported: return .painReported(try payload(PainReported.self, first: first, env: &env))
         case .profileUpdated: return .profileUpdated(try profileUpdated(first, &env))
         case .settingsChanged: return .settingsChanged(try settingsChanged(first, &env))
         case .exerciseCreated: return .exerciseCreated(try exerciseCreated(first, &env))

@@ -30,6 +30,12 @@ struct EventDescription: Sendable {
     /// nil for a payload with a reader and writer of its own. What the tests build random lines
     /// of the type from and hold docs/EVENTS.md's JSON column to.
     let members: [Member]?
+    /// Whether the payload is a `RecordedFact` with described members: then `FactForm` offers it
+    /// to every way in that takes members by name (`wlog append fact`, `POST /api/v1/facts/{type}`,
+    /// the MCP tools `record_…`), with `about` as what it records.
+    let isFact: Bool
+    /// What an event of the type records, one sentence (a fact's form shows it).
+    let about: String
 
     /// One member of a described payload, without its accessors.
     struct Member: Sendable, Equatable {
@@ -46,15 +52,19 @@ struct EventDescription: Sendable {
         self.fold = fold
         self.keys = keys
         self.members = nil
+        isFact = false
+        about = ""
     }
 
     /// A description of a type whose payload is read and written from its `members`.
     init<Payload: DescribedPayload>(snapshotCode: UInt8, changesAnyRecord: Bool = false, fold: Fold = .state,
-                                    payload: Payload.Type) {
+                                    payload: Payload.Type, about: String = "") {
         self.snapshotCode = snapshotCode
         self.changesAnyRecord = changesAnyRecord
         self.fold = fold
         keys = Payload.members.map { $0.key }
         members = Payload.members.map { Member(key: $0.key, kind: $0.kind, isRequired: $0.isRequired) }
+        isFact = Payload.self is any RecordedFact.Type
+        self.about = about
     }
 }

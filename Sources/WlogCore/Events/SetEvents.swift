@@ -151,5 +151,6 @@ extension SetRested: DescribedPayload {
         .id(.set, { $0.set }, { $0.set = $1 }),
         .milliseconds(.durationMs, { $0.durationMilliseconds }, { $0.durationMilliseconds = $1 }),
     ]
-    static let described = EventDescription(snapshotCode: 25, fold: .kept, payload: Self.self)
+    static let described = EventDescription(snapshotCode: 25, fold: .kept, payload: Self.self,
+                                            about: "The rest actually taken after a set.")
 }

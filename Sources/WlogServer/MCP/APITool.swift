@@ -28,6 +28,11 @@ struct APITool: Sendable {
     var signature: ToolSignature
     var action: Action
 
+    init(signature: ToolSignature, action: Action) {
+        self.signature = signature
+        self.action = action
+    }
+
     init(_ name: String, _ description: String, inputs: [ToolInput] = [], get path: String) {
         signature = ToolSignature(name: name, description: description, inputs: inputs)
         action = .read(path)

@@ -11,7 +11,14 @@ enum APITools {
     static let setID = "The set's id (a UUID), as the workout tool lists it."
     static let page = Input(name: "page", kind: .integer, description: "Page, from 1.", passedAs: "page")
 
-    static let all: [APITool] = reads + writes
+    static let all: [APITool] = reads + writes + facts
+
+    /// Every recorded fact's `record_…` tool, from its form (`ToolSignature(fact:)`): the command
+    /// `POST /api/v1/facts/{type}` decides, answered as that route answers.
+    static let facts: [APITool] = FactForm.all.map { form in
+        APITool(signature: ToolSignature(fact: form), action: .write(fields: [:], decide: { values, _ in .record(try form.fact(values)) },
+                                                                     render: { _, _, events, _ in try FactRoutes.answer(events, type: form.type) }))
+    }
 
     static let reads: [APITool] = [
         APITool("history", "Workouts newest first, a page at a time: date, name, duration, sets and volume (GET /api/v1/workouts).",

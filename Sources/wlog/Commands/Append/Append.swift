@@ -8,7 +8,7 @@ struct Append: ParsableCommand {
         subcommands: [
             AppendSet.self, AppendEdit.self, AppendDelete.self, AppendRest.self, AppendWorkout.self, AppendBodyweight.self,
             AppendGoal.self, AppendExercise.self, AppendExerciseUpdate.self, AppendProfile.self,
-            AppendReadiness.self, AppendEquipment.self, AppendRoutine.self, AppendEvents.self,
+            AppendReadiness.self, AppendEquipment.self, AppendRoutine.self, AppendEvents.self, AppendFact.self,
         ]
     )
 }
