@@ -30,7 +30,20 @@ onChange(({ online, waiting }) => {
   for (const message of takeFailed()) toast("Not saved — " + message);
 });
 
-async function route() {
+let rendering = null, again = false;
+/** Renders the current screen; a request while rendering renders once more afterwards. The
+ * view's data-busy is "1" meanwhile (the browser tests wait for "0"). */
+function route() {
+  if (rendering) { again = true; return rendering; }
+  document.getElementById("view").dataset.busy = "1";
+  rendering = show().finally(() => {
+    rendering = null;
+    if (again) { again = false; route(); } else document.getElementById("view").dataset.busy = "0";
+  });
+  return rendering;
+}
+
+async function show() {
   const [name = "today", ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const screen = screens[name] ? name : "today";
   if (!signedIn() && !open.has(screen)) { location.hash = "#/sign-in"; return; }

@@ -4,8 +4,8 @@ import { read } from "./api.js";
 import { flush, resolve } from "./queue.js";
 import { h, withUnit } from "./ui.js";
 
-const RECORD_NAMES = { heaviest: "Heaviest", e1rm: "Best e1RM", volume: "Best set volume", reps: "Most reps" };
-const recordName = (record) => RECORD_NAMES[record.record] ?? record.record;
+const RECORD_NAMES = { heaviest: "Heaviest", e1rm: "Best e1RM", set_volume: "Best set volume", max_reps: "Most reps" };
+const recordName = (record) => RECORD_NAMES[record.record] ?? record.record.replace(/^(\d+)rm$/, "$1RM").replace(/_/g, " ");
 
 export async function render(model, done) {
   const sets = model.exercises.flatMap((e) => e.sets.filter((s) => s.isCompleted));
@@ -26,7 +26,7 @@ export async function render(model, done) {
     for (const group of data ?? []) {
       for (const record of group.records ?? []) {
         if (!record.setId || !ids.has(record.setId.replace(/-/g, "").toLowerCase())) continue;
-        list.append(h("li", { class: "pr" }, `${exercise.exercise.name} — ${recordName(record)}: ${record.value} ${record.unit ?? ""}`.trim()));
+        list.append(h("li", { class: "pr" }, `${exercise.exercise.name} — ${recordName(record)}: ${Math.round(record.value * 100) / 100} ${record.unit ?? ""}`.trim()));
       }
     }
   }

@@ -1,18 +1,17 @@
 // The rest timer: starts when a set is ticked done, counts down the lifter's rest, and at zero
-// vibrates and beeps where the browser allows. It survives a reload (the end time is stored).
+// vibrates and beeps where the browser allows. It survives a reload (the end time is stored);
+// whichever #rest element the screen shows is updated twice a second.
 import { h, settings } from "./ui.js";
 
 const KEY = "wlog.rest";
-let ticking;
-
 const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 
 export function startRest(seconds = settings().rest) {
   localStorage.setItem(KEY, String(Date.now() + seconds * 1000));
-  show();
+  update();
 }
 
-export function stopRest() { localStorage.removeItem(KEY); show(); }
+export function stopRest() { localStorage.removeItem(KEY); update(); }
 
 function alarm() {
   navigator.vibrate?.([300, 100, 300]);
@@ -25,25 +24,21 @@ function alarm() {
   } catch { /* no sound here */ }
 }
 
-/** The timer's element (placed by the workout screen), updated once a second. */
+/** The timer's element, for the workout screen to place. */
 export function element() {
-  const box = h("div", { id: "rest", class: "timer", role: "timer", "aria-label": "Rest timer", hidden: true },
+  return h("div", { id: "rest", class: "timer", role: "timer", "aria-label": "Rest timer", hidden: true },
     h("span", { class: "clock" }), " ", h("button", { type: "button", onclick: stopRest, text: "Skip" }));
-  queueMicrotask(show);
-  return box;
 }
 
-function show() {
-  const box = document.getElementById("rest");
-  clearInterval(ticking);
+function update() {
   const end = Number(localStorage.getItem(KEY) || 0);
+  const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+  if (end && left === 0) { localStorage.removeItem(KEY); alarm(); }
+  const box = document.getElementById("rest");
   if (!box) return;
-  const update = () => {
-    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    box.querySelector(".clock").textContent = "Rest " + clock(left);
-    box.dataset.left = String(left);
-    if (left === 0) { clearInterval(ticking); localStorage.removeItem(KEY); box.hidden = true; alarm(); }
-  };
-  box.hidden = !end;
-  if (end) { update(); ticking = setInterval(update, 1000); }
+  box.hidden = !end || left === 0;
+  box.dataset.left = String(left);
+  box.querySelector(".clock").textContent = "Rest " + clock(left);
 }
+
+setInterval(update, 500);

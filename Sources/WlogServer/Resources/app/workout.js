@@ -35,7 +35,10 @@ async function latest(model) {
   try {
     const { data, cached } = await read("workouts/" + id);
     if (cached) return model;
-    const fresh = { ...data, startedAt: data.startedAt, completedAt: model.completedAt ?? data.completedAt };
+    // Rows stay where the lifter saw them (a tick moves a set to the time of the tick on the server).
+    const place = new Map(model.exercises.flatMap((e) => e.sets.map((set, i) => [set.id, i])));
+    for (const exercise of data.exercises) exercise.sets.sort((a, b) => (place.get(a.id) ?? 1e9) - (place.get(b.id) ?? 1e9));
+    const fresh = { ...data, completedAt: model.completedAt ?? data.completedAt };
     await save(fresh);
     return fresh;
   } catch { return model; }

