@@ -21,6 +21,7 @@ import traceback
 
 import wlogweb
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -41,11 +42,19 @@ def wait(driver, condition, what, seconds=15):
         raise AssertionError("waited %d s for %s; the screen shows: %s" % (seconds, what, driver.find_element(By.ID, "view").text[:400]))
 
 
-def press(driver, element):
-    """Scrolls `element` to the middle of the screen (clear of the sticky bars) and clicks it."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-    return element
+def press(driver, find):
+    """Scrolls the element `find()` gives to the middle of the screen (clear of the sticky bars)
+    and clicks it; found again when the screen was redrawn between finding and clicking."""
+    for attempt in range(5):
+        try:
+            element = find()
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+            return element
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            settled(driver)
 
 
 def css(driver, selector):
@@ -53,7 +62,7 @@ def css(driver, selector):
 
 
 def tap(driver, selector):
-    return press(driver, css(driver, selector))
+    return press(driver, lambda: css(driver, selector))
 
 
 def button(driver, text):
@@ -72,9 +81,15 @@ def status(driver):
     return driver.find_element(By.ID, "status").text
 
 
-def synced(driver):
-    """Waits until every write was sent and the screen shows the result."""
-    wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-waiting") == "0", "every write sent")
+def sent(driver):
+    """How many writes the page's queue has sent (or dropped) since it loaded."""
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-sent") or 0)
+
+
+def synced(driver, after=None):
+    """Waits until every write was sent (and more than `after` in all) and the screen shows the result."""
+    body = lambda d: d.find_element(By.TAG_NAME, "body")
+    wait(driver, lambda d: body(d).get_attribute("data-waiting") == "0" and (after is None or sent(d) > after), "every write sent")
     settled(driver)
 
 
@@ -102,10 +117,10 @@ def test_sign_up(driver, server):
     tap(driver, "a[href='#/sign-up']")
     typed(driver, "email", "lifter@example.com")
     typed(driver, "password", PASSWORD)
-    press(driver, button(driver, "Sign up"))
+    press(driver, lambda: button(driver, "Sign up"))
     wait(driver, lambda d: d.current_url.endswith("#/onboarding"), "onboarding")
     typed(driver, "onboard-weight", "82.5")
-    press(driver, button(driver, "Start training"))
+    press(driver, lambda: button(driver, "Start training"))
     wait(driver, lambda d: d.current_url.endswith("#/today"), "Today")
     lifter = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.session')).user")
     synced(driver)
@@ -116,7 +131,7 @@ def test_sign_up(driver, server):
 
 def add_exercise(driver, name):
     typed(driver, "picker", name)
-    press(driver, button(driver, name))
+    press(driver, lambda: button(driver, name))
     wait(driver, lambda d: any(h.text == name for h in d.find_elements(By.CSS_SELECTOR, "section.exercise h2")), name + " added")
 
 
@@ -134,10 +149,9 @@ def rows(driver, name):
 
 def tick(driver, text):
     """Ticks done the set row showing `text`."""
-    box = wait(driver, lambda d: d.execute_script(
+    press(driver, lambda: wait(driver, lambda d: d.execute_script(
         "const row = [...document.querySelectorAll('table.sets tbody tr')].find(r => r.querySelector('.num').textContent === arguments[0]);"
-        "return row && row.querySelector('input[type=checkbox]')", text), "the set " + text)
-    press(driver, box)
+        "return row && row.querySelector('input[type=checkbox]')", text), "the set " + text))
 
 
 def test_workout(driver, server, lifter):
@@ -149,12 +163,12 @@ def test_workout(driver, server, lifter):
     # Set 1 typed: 60 kg × 5, added (not yet done).
     typed(driver, "ex0-weight", "60")
     typed(driver, "ex0-reps", "5")
-    press(driver, button(driver, "Add set"))
+    press(driver, lambda: button(driver, "Add set"))
     wait(driver, lambda d: len(rows(d, "Bench Press")) == 1, "set 1 shown")
     # Set 2: one tap on the suggestion (the last set, done at once; the rest timer starts).
     suggestion = css(driver, "button.suggest")
     check(suggestion.text == "✓ Log 60 kg × 5", "the suggestion is the last set: %r" % suggestion.text)
-    press(driver, suggestion)
+    press(driver, lambda: css(driver, "button.suggest"))
     wait(driver, lambda d: len(rows(d, "Bench Press")) == 2, "set 2 shown")
     # Set 3: the weight stepped up once (+2.5 kg), RPE 8, added.
     check(css(driver, "[id=ex0-weight]").get_attribute("value") == "60", "Add Set is pre-filled with the last weight")
@@ -162,7 +176,7 @@ def test_workout(driver, server, lifter):
     check(css(driver, "[id=ex0-weight]").get_attribute("value") == "62.5", "+ steps 2.5 kg")
     check(css(driver, "[id=ex0-reps]").get_attribute("inputmode") == "numeric", "reps open the numeric keypad")
     typed(driver, "ex0-rpe", "8")
-    press(driver, button(driver, "Add set"))
+    press(driver, lambda: button(driver, "Add set"))
     wait(driver, lambda d: len(rows(d, "Bench Press")) == 3, "set 3 shown")
     # Tick set 1 done: the rest timer runs (its seconds go down).
     driver.execute_script("localStorage.removeItem('wlog.rest')")
@@ -179,7 +193,7 @@ def test_workout(driver, server, lifter):
     unlabelled = driver.execute_script(
         "return [...document.querySelectorAll('input, select')].filter(e => !e.labels?.length && !e.getAttribute('aria-label')).map(e => e.id)")
     check(not unlabelled, "every input is labelled: %r" % unlabelled)
-    press(driver, button(driver, "Finish workout"))
+    press(driver, lambda: button(driver, "Finish workout"))
     prs = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "ul.prs li.pr")] or None, "the summary's PRs")
     print("  summary PRs: %r" % prs)
     check(css(driver, "#summary-sets").text == "3", "the summary counts 3 sets")
@@ -193,8 +207,127 @@ def test_workout(driver, server, lifter):
     shown = {p.split(": ")[0].split(" — ")[1]: float(p.split(": ")[1].split()[0]) for p in prs}
     check(records.get("heaviest") == 62.5 and shown.get("Heaviest") == 62.5, "wlog prs and the summary: heaviest 62.5 kg")
     check(abs(records.get("e1rm", 0) - shown.get("Best e1RM", -1)) < 0.01, "wlog prs and the summary: e1RM %r = %r" % (records.get("e1rm"), shown.get("Best e1RM")))
-    press(driver, button(driver, "Done"))
+    press(driver, lambda: button(driver, "Done"))
     wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+
+
+def test_quick_log(driver, server, lifter):
+    print("quick log from the exercise list")
+    tap(driver, "nav a[href='#/exercises']")
+    settled(driver)
+    typed(driver, "exercise-search", "back squat")
+    tap(driver, "[aria-label='Quick log Back Squat']")
+    typed(driver, "q-back-squat-weight", "100")
+    typed(driver, "q-back-squat-reps", "5")
+    before = sent(driver)
+    press(driver, lambda: button(driver, "Log"))
+    synced(driver, before)
+    squats = [s for s in sets_of(server, lifter) if s[0] == "Back Squat"]
+    check(squats == [("Back Squat", 100, 5, True)], "wlog export sets: the quick-logged squat once: %r (%s)" % (squats, driver.find_element(By.ID, "toast").text))
+
+
+def test_edit_delete(driver, server, lifter):
+    print("edit and delete a set (History)")
+    tap(driver, "nav a[href='#/history']")
+    settled(driver)
+    # The day's implicit workout (the quick-logged squat) is newest; the bench workout has 3 sets.
+    press(driver, lambda: wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#history-list li')].find(li => li.textContent.includes('3 sets'))?.querySelector('a')"),
+        "the bench workout in History"))
+    settled(driver)
+    tap(driver, "[aria-label='Edit Bench Press set 1']")
+    ids = driver.execute_script("return [...document.querySelectorAll('li[data-set]')].map(e => e.dataset.set)")
+    typed(driver, "hist-%s-weight" % ids[0], "65")
+    before = sent(driver)
+    press(driver, lambda: button(driver, "Save"))
+    tap(driver, "[aria-label='Delete Bench Press set 2']")
+    synced(driver, before + 1)
+    bench = [s for s in sets_of(server, lifter) if s[0] == "Bench Press"]
+    check(sorted(bench) == [("Bench Press", 62.5, 5, True), ("Bench Press", 65, 5, True)],
+          "wlog export sets: set 1 now 65 kg, set 2 gone: %r" % bench)
+
+
+def test_bodyweight(driver, server, lifter):
+    print("body weight and goal")
+    tap(driver, "nav a[href='#/bodyweight']")
+    settled(driver)
+    typed(driver, "bw-weight", "82.1")
+    press(driver, lambda: button(driver, "Log body weight"))
+    settled(driver)
+    typed(driver, "bw-goal", "78")
+    before = sent(driver)
+    press(driver, lambda: button(driver, "Set goal"))
+    synced(driver, before)
+    report = cli(server, lifter, "bodyweight")
+    weights = [e["weight"] for e in report["entries"]]
+    check(weights == [82.5, 82.1] and report["goal"] == 78, "wlog bodyweight: 82.5, 82.1 and goal 78: %r goal %r" % (weights, report["goal"]))
+    tap(driver, "nav a[href='#/today']")
+    settled(driver)
+    tap(driver, "nav a[href='#/bodyweight']")
+    settled(driver)
+    check("78 kg" in css(driver, "dl.stats").text, "the screen shows the goal")
+
+
+def offline(driver, on):
+    driver.set_network_conditions(offline=on, latency=0, download_throughput=-1 if not on else 0, upload_throughput=-1 if not on else 0)
+
+
+def test_offline(driver, server, lifter):
+    print("offline: four sets and a body weight, reload offline, the CLI meanwhile, back online")
+    wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker controlling the page")
+    tap(driver, "nav a[href='#/today']")
+    settled(driver)
+    before = len(cli(server, lifter, "history"))
+    offline(driver, True)
+    wait(driver, lambda d: status(d).startswith("offline"), "the offline indicator")
+    tap(driver, "button.start")
+    wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen offline")
+    settled(driver)
+    add_exercise(driver, "Deadlift")
+    typed(driver, "ex0-weight", "140")
+    typed(driver, "ex0-reps", "5")
+    press(driver, lambda: button(driver, "Add set"))
+    settled(driver)
+    tick(driver, "140 kg × 5")
+    settled(driver)
+    tap(driver, "button.suggest")
+    settled(driver)
+    tap(driver, "[aria-label='Deadlift weight plus 2.5']")
+    press(driver, lambda: button(driver, "Add set"))
+    settled(driver)
+    tick(driver, "142.5 kg × 5")
+    settled(driver)
+    tap(driver, "button.suggest")
+    settled(driver)
+    shown = [r.text.split("\n")[0] for r in rows(driver, "Deadlift")]
+    check(len(shown) == 4, "four sets shown at once offline: %r" % shown)
+    tap(driver, "nav a[href='#/bodyweight']")
+    settled(driver)
+    typed(driver, "bw-weight", "81.9")
+    press(driver, lambda: button(driver, "Log body weight"))
+    settled(driver)
+    check("81.9 kg · waiting" in css(driver, "#bw-entries").text, "the body weight shows at once, marked waiting")
+    # start, add exercise, 4 set POSTs, 2 ticks, body weight
+    wait(driver, lambda d: status(d) == "offline · 9 changes waiting", "the indicator 'offline · 9 changes waiting' (shows %r)" % status(driver))
+    check(True, "indicator: %r" % status(driver))
+    server.wlog(lifter, "append", "set", "overhead press", "40kgx8")
+    driver.refresh()
+    wait(driver, lambda d: status(d) == "offline · 9 changes waiting", "the app reopened offline with its 9 changes")
+    check(True, "reloaded offline: the app opens, indicator %r" % status(driver))
+    tap(driver, "nav a[href='#/workout']")
+    settled(driver)
+    check(len(rows(driver, "Deadlift")) == 4, "after the reload the four sets are still shown")
+    offline(driver, False)
+    wait(driver, lambda d: status(d) == "online", "every change sent once online", seconds=30)
+    synced(driver)
+    sets = sets_of(server, lifter)
+    deadlifts = [s for s in sets if s[0] == "Deadlift"]
+    check(deadlifts == [("Deadlift", 140, 5, True), ("Deadlift", 140, 5, True), ("Deadlift", 142.5, 5, True), ("Deadlift", 142.5, 5, True)],
+          "wlog export sets: the four offline sets once each, in order: %r" % deadlifts)
+    check(("Overhead Press", 40, 8, True) in sets, "the set the CLI logged meanwhile survives")
+    weights = [e["weight"] for e in cli(server, lifter, "bodyweight")["entries"]]
+    check(weights.count(81.9) == 1, "wlog bodyweight: the offline entry once: %r" % weights)
+    check(len(cli(server, lifter, "history")) == before + 1, "wlog history: one more workout, not two")
 
 
 def main():
@@ -207,10 +340,15 @@ def main():
         driver = wlogweb.browser(390, 844)
         lifter = test_sign_up(driver, server)
         test_workout(driver, server, lifter)
+        test_quick_log(driver, server, lifter)
+        test_edit_delete(driver, server, lifter)
+        test_bodyweight(driver, server, lifter)
+        test_offline(driver, server, lifter)
     except Exception:
         traceback.print_exc()
         FAILURES.append("exception")
         if driver is not None:
+            print("  toast: %r" % driver.find_element(By.ID, "toast").text)
             for entry in driver.get_log("browser"):
                 print("  console: %s" % entry.get("message"))
     finally:

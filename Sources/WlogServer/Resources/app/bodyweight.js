@@ -2,17 +2,11 @@
 // goal, and the entries newest first with those still waiting to be sent marked.
 import { read } from "./api.js";
 import { queueAll } from "./db.js";
-import { enqueue, uuid } from "./queue.js";
+import { enqueue } from "./queue.js";
+import { decimal, eventBatch } from "./events.js";
 import { h, numberField, settings, toast, toKg, withUnit } from "./ui.js";
 
 const stat = (label, value) => h("div", {}, h("dt", { text: label }), h("dd", { text: value }));
-
-/** A goal.set event line (docs/EVENTS.md) for POST /events: its client-made id makes a resend a duplicate. */
-function goalEvent(kg) {
-  const now = new Date().toISOString();
-  return JSON.stringify({ seq: 0, id: uuid().replace(/-/g, ""), type: "goal.set", v: 1, at: now, tz: -new Date().getTimezoneOffset(),
-    recorded: now, actor: "user", weight: String(kg), unit: "kg" });
-}
 
 export async function render() {
   const { data, cached } = await read("bodyweight").catch(() => ({ data: { entries: [] }, cached: true }));
@@ -32,7 +26,7 @@ export async function render() {
     event.preventDefault();
     const value = parseFloat(goal["bw-goal"].value);
     if (!(value > 0)) { toast("goal: type a weight above 0"); return; }
-    await enqueue({ method: "POST", path: "events", body: { events: [goalEvent(toKg(value))] }, label: "goal" });
+    await enqueue({ method: "POST", path: "events", body: eventBatch("goal.set", { weight: decimal(toKg(value)), unit: "kg" }), label: "goal" });
     toast("Goal set: " + withUnit(toKg(value)));
   });
   const entries = [...waiting.reverse().map((w) => ({ weightKg: w.body.weightKg, date: w.body.recordedAt?.slice(0, 10), pending: true })),

@@ -21,12 +21,12 @@ if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js?v=" + config.version, { scope: "./" })).catch(() => {});
 }
 
-onChange(({ online, waiting }) => {
+onChange(({ online, waiting, sent }) => {
   const element = document.getElementById("status");
   const changes = waiting === 1 ? "1 change waiting" : `${waiting} changes waiting`;
   element.dataset.state = !online ? "offline" : waiting > 0 ? "waiting" : "online";
   element.textContent = !online ? (waiting > 0 ? `offline · ${changes}` : "offline") : waiting > 0 ? `syncing · ${changes}` : "online";
-  document.body.dataset.waiting = String(waiting);
+  Object.assign(document.body.dataset, { waiting: String(waiting), sent: String(sent) });
   for (const message of takeFailed()) toast("Not saved — " + message);
 });
 

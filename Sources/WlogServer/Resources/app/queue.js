@@ -7,7 +7,7 @@ import { call, Offline, Refused } from "./api.js";
 import { cacheGet, cachePut, queueAdd, queueAll, queueDelete } from "./db.js";
 
 const listeners = new Set();
-const state = { online: navigator.onLine, waiting: 0, failed: [] };
+const state = { online: navigator.onLine, waiting: 0, sent: 0, failed: [] };
 let running = null;
 
 export const uuid = () => crypto.randomUUID?.() ??
@@ -51,6 +51,7 @@ async function send() {
       if (!(entry.method === "DELETE" && error.status === 404)) state.failed.push(`${entry.label ?? entry.path}: ${error.message}`);
     }
     await queueDelete(entry.seq);
+    state.sent += 1;
     state.waiting = (await queueAll()).length;
     notify();
   }

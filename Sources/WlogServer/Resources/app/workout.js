@@ -5,10 +5,11 @@
 import { read } from "./api.js";
 import { cacheGet, cachePut, cacheDelete } from "./db.js";
 import { enqueue, localId, resolve, status, uuid } from "./queue.js";
-import { h, numberField, setText, show, step, toast, toKg, today, withUnit } from "./ui.js";
+import { h, numberField, setText, show, step, toast, toKg, withUnit } from "./ui.js";
 import { element as restTimer, startRest, stopRest } from "./timer.js";
 import * as summary from "./summary.js";
 import { pickExercise } from "./picker.js";
+import { decimal, eventBatch } from "./events.js";
 
 const SET_TYPES = ["working", "warmup", "drop", "failure"];
 export const active = () => cacheGet("workout");
@@ -57,14 +58,17 @@ async function logSet(model, exercise, values, done) {
     isCompleted: done, completedAt: done ? new Date().toISOString() : null, pending: true };
   exercise.sets.push(set);
   await save(model);
+  // The time it was done travels with it: a set sent later from the offline queue keeps its time.
   const body = { id: set.id, reps: set.reps, weightKg: set.weightKg, setType: set.setType, isCompleted: done };
+  if (done) body.completedAt = set.completedAt;
   if (set.rpe) body.rpe = set.rpe;
   await enqueue({ method: "POST", path: setPath(model, exercise), body, label: `${exercise.exercise.name} ${setText(set)}` });
   if (done) startRest();
   refresh();
 }
 
-async function changeSet(model, exercise, set, patch) {
+async function changeSet(model, exercise, set, change) {
+  const patch = change.isCompleted ? { ...change, completedAt: new Date().toISOString() } : change;
   Object.assign(set, patch, { pending: true });
   await save(model);
   await enqueue({ method: "PATCH", path: setPath(model, exercise, set), body: patch, label: `${exercise.exercise.name} set` });
@@ -187,7 +191,8 @@ export async function render() {
 }
 
 /** A set logged from the exercise list: into the workout in progress (adding the exercise when
- * it is not there yet), else into today's workout (the day's implicit one). */
+ * it is not there yet), else into the day's implicit workout, as the CLI logs a set without a
+ * session (a set.logged event without a workout; the REST routes take sets of sessions only). */
 export async function quickLog(exercise, values) {
   const model = await active();
   if (model && !model.completedAt) {
@@ -198,7 +203,7 @@ export async function quickLog(exercise, values) {
     }
     return logSet(model, entry, { ...values, setType: "working" }, true);
   }
-  const set = { id: uuid(), reps: values.reps, weightKg: values.weightKg, isCompleted: true };
-  await enqueue({ method: "POST", path: `workouts/${today()}/exercises/${encodeURIComponent(exercise.id)}/sets`, body: set,
-    label: `${exercise.name} ${setText(set)}` });
+  const fields = { exercise: exercise.id, reps: values.reps };
+  if (values.weightKg !== null) Object.assign(fields, { weight: decimal(values.weightKg), unit: "kg" });
+  await enqueue({ method: "POST", path: "events", body: eventBatch("set.logged", fields), label: `${exercise.name} ${setText(values)}` });
 }

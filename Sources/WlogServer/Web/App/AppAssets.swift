@@ -27,6 +27,7 @@ enum AppAssets {
         "timer.js": File(bytes: PackageResources.timer_js, type: javaScript),
         "summary.js": File(bytes: PackageResources.summary_js, type: javaScript),
         "picker.js": File(bytes: PackageResources.picker_js, type: javaScript),
+        "events.js": File(bytes: PackageResources.events_js, type: javaScript),
         "exercises.js": File(bytes: PackageResources.exercises_js, type: javaScript),
         "history.js": File(bytes: PackageResources.history_js, type: javaScript),
         "bodyweight.js": File(bytes: PackageResources.bodyweight_js, type: javaScript),
