@@ -11,19 +11,16 @@ while offline, a set the CLI logs meanwhile, back online: each write in the jour
 
 Usage: scripts/browser-tests/run.sh app   (or test_app.py --bin DIR)
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
-import time
 import traceback
 
 import wlogweb
+from appdriver import add_exercise, button, css, press, rows, sent, settled, start, status, synced, tap, tick, typed, wait
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 FAILURES = []
 PASSWORD = "Squat-2026-heavy"
@@ -33,68 +30,6 @@ def check(condition, message):
     print(("  ok   " if condition else "  FAIL ") + message)
     if not condition:
         FAILURES.append(message)
-
-
-def wait(driver, condition, what, seconds=15):
-    try:
-        return WebDriverWait(driver, seconds).until(lambda d: condition(d))
-    except Exception:
-        raise AssertionError("waited %d s for %s; the screen shows: %s" % (seconds, what, driver.find_element(By.ID, "view").text[:400]))
-
-
-def press(driver, find):
-    """Scrolls the element `find()` gives to the middle of the screen (clear of the sticky bars)
-    and clicks it; found again when the screen was redrawn between finding and clicking."""
-    for attempt in range(5):
-        try:
-            element = find()
-            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-            element.click()
-            return element
-        except StaleElementReferenceException:
-            if attempt == 4:
-                raise
-            settled(driver)
-
-
-def css(driver, selector):
-    return wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, selector), selector)
-
-
-def tap(driver, selector):
-    return press(driver, lambda: css(driver, selector))
-
-
-def button(driver, text):
-    """The visible button whose text is `text` (waits for it)."""
-    return wait(driver, lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button") if b.text == text and b.is_displayed()), None),
-                "a button " + repr(text))
-
-
-def typed(driver, element_id, value):
-    element = css(driver, "[id=%s]" % json.dumps(element_id))
-    element.clear()
-    element.send_keys(str(value))
-
-
-def status(driver):
-    return driver.find_element(By.ID, "status").text
-
-
-def sent(driver):
-    """How many writes the page's queue has sent (or dropped) since it loaded."""
-    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-sent") or 0)
-
-
-def synced(driver, after=None):
-    """Waits until every write was sent (and more than `after` in all) and the screen shows the result."""
-    body = lambda d: d.find_element(By.TAG_NAME, "body")
-    wait(driver, lambda d: body(d).get_attribute("data-waiting") == "0" and (after is None or sent(d) > after), "every write sent")
-    settled(driver)
-
-
-def settled(driver):
-    wait(driver, lambda d: d.find_element(By.ID, "view").get_attribute("data-busy") == "0", "the screen drawn")
 
 
 def cli(server, lifter, *arguments):
@@ -129,37 +64,13 @@ def test_sign_up(driver, server):
     return lifter
 
 
-def add_exercise(driver, name):
-    typed(driver, "picker", name)
-    press(driver, lambda: button(driver, name))
-    wait(driver, lambda d: any(h.text == name for h in d.find_elements(By.CSS_SELECTOR, "section.exercise h2")), name + " added")
-
-
-def exercise_section(driver, name):
-    return wait(driver, lambda d: next((s for s in d.find_elements(By.CSS_SELECTOR, "section.exercise")
-                                        if s.find_element(By.TAG_NAME, "h2").text == name), None), name)
-
-
-def rows(driver, name):
-    """The set rows shown under the exercise `name`."""
-    return driver.execute_script(
-        "return [...document.querySelectorAll('section.exercise')].filter(s => s.querySelector('h2').textContent === arguments[0])"
-        ".flatMap(s => [...s.querySelectorAll('table.sets tbody tr')])", name)
-
-
-def tick(driver, text):
-    """Ticks done the set row showing `text`."""
-    press(driver, lambda: wait(driver, lambda d: d.execute_script(
-        "const row = [...document.querySelectorAll('table.sets tbody tr')].find(r => r.querySelector('.num').textContent === arguments[0]);"
-        "return row && row.querySelector('input[type=checkbox]')", text), "the set " + text))
-
-
 def test_workout(driver, server, lifter):
     print("start today's workout → three sets → rest timer → finish → PRs")
     driver.get(server.base + "/app/#/today")
     tap(driver, "button.start")
     wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
     add_exercise(driver, "Bench Press")
+    synced(driver)  # the redraw once everything is sent comes before typing
     # Set 1 typed: 60 kg × 5, added (not yet done).
     typed(driver, "ex0-weight", "60")
     typed(driver, "ex0-reps", "5")
@@ -181,8 +92,9 @@ def test_workout(driver, server, lifter):
     # Tick set 1 done: the rest timer runs (its seconds go down).
     driver.execute_script("localStorage.removeItem('wlog.rest')")
     tap(driver, "[aria-label='Bench Press set 1 done']")
-    first = int(wait(driver, lambda d: d.find_element(By.ID, "rest").get_attribute("data-left"), "the rest timer"))
-    wait(driver, lambda d: int(d.find_element(By.ID, "rest").get_attribute("data-left") or 999) < first, "the rest timer counting down")
+    left = lambda d: int(d.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
+    first = wait(driver, left, "the rest timer")
+    wait(driver, lambda d: 0 < left(d) < first, "the rest timer counting down")
     shown = driver.execute_script("return !document.getElementById('rest').hidden")
     check(shown and first <= 120, "the rest timer runs after a tick (started at %d s)" % first)
     tap(driver, "[aria-label='Bench Press set 3 done']")
@@ -193,6 +105,7 @@ def test_workout(driver, server, lifter):
     unlabelled = driver.execute_script(
         "return [...document.querySelectorAll('input, select')].filter(e => !e.labels?.length && !e.getAttribute('aria-label')).map(e => e.id)")
     check(not unlabelled, "every input is labelled: %r" % unlabelled)
+    typed(driver, "session-notes", "Felt strong")
     press(driver, lambda: button(driver, "Finish workout"))
     prs = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "ul.prs li.pr")] or None, "the summary's PRs")
     print("  summary PRs: %r" % prs)
@@ -203,6 +116,8 @@ def test_workout(driver, server, lifter):
           "wlog export sets: exactly the three sets, each done: %r" % sets)
     history = cli(server, lifter, "history")
     check(len(history) == 1 and history[0]["sets"] == 3 and history[0]["finished_at"], "wlog history: one finished workout of 3 sets")
+    notes = cli(server, lifter, "show", history[0]["workout_id"]).get("notes")
+    check(notes == "Felt strong", "wlog show: the workout's notes: %r" % notes)
     records = {r["record"]: r["value"] for r in cli(server, lifter, "prs") if r["exercise_id"] == "bench-press"}
     shown = {p.split(": ")[0].split(" — ")[1]: float(p.split(": ")[1].split()[0]) for p in prs}
     check(records.get("heaviest") == 62.5 and shown.get("Heaviest") == 62.5, "wlog prs and the summary: heaviest 62.5 kg")
@@ -330,11 +245,27 @@ def test_offline(driver, server, lifter):
     check(len(cli(server, lifter, "history")) == before + 1, "wlog history: one more workout, not two")
 
 
+def test_sign_out_in(driver, server, lifter):
+    print("sign out, sign in with email and password")
+    tap(driver, "nav a[href='#/settings']")
+    settled(driver)
+    press(driver, lambda: button(driver, "Sign out"))
+    wait(driver, lambda d: d.current_url.endswith("#/sign-in"), "the sign-in screen")
+    check(driver.execute_script("return localStorage.getItem('wlog.session')") is None, "signing out forgets the session")
+    typed(driver, "email", "lifter@example.com")
+    typed(driver, "password", "wrong-Password-1")
+    press(driver, lambda: button(driver, "Sign in"))
+    error = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "p.error").text, "the refusal")
+    check("Invalid login credentials" in error or "invalid" in error.lower(), "a wrong password is refused with the reason: %r" % error)
+    typed(driver, "password", PASSWORD)
+    press(driver, lambda: button(driver, "Sign in"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after signing in")
+    again = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.session')).user")
+    check(again == lifter, "signing in again is the same lifter")
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=".build/debug")
-    arguments = parser.parse_args()
-    server = wlogweb.Server(arguments.bin)
+    server, _ = start()
     driver = None
     try:
         driver = wlogweb.browser(390, 844)
@@ -344,13 +275,17 @@ def main():
         test_edit_delete(driver, server, lifter)
         test_bodyweight(driver, server, lifter)
         test_offline(driver, server, lifter)
+        test_sign_out_in(driver, server, lifter)
     except Exception:
         traceback.print_exc()
         FAILURES.append("exception")
         if driver is not None:
-            print("  toast: %r" % driver.find_element(By.ID, "toast").text)
-            for entry in driver.get_log("browser"):
-                print("  console: %s" % entry.get("message"))
+            try:
+                print("  toast: %r" % driver.find_element(By.ID, "toast").text)
+                for entry in driver.get_log("browser"):
+                    print("  console: %s" % entry.get("message"))
+            except Exception as error:
+                print("  (no app page: %s)" % str(error).splitlines()[0])
     finally:
         if driver is not None:
             driver.quit()

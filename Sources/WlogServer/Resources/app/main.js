@@ -33,17 +33,20 @@ onChange(({ online, waiting, sent }) => {
 let rendering = null, again = false;
 /** Renders the current screen; a request while rendering renders once more afterwards. The
  * view's data-busy is "1" meanwhile (the browser tests wait for "0"). */
-function route() {
+function route(local = false) {
   if (rendering) { again = true; return rendering; }
   document.getElementById("view").dataset.busy = "1";
-  rendering = show().finally(() => {
+  rendering = show(local === true).finally(() => {
     rendering = null;
-    if (again) { again = false; route(); } else document.getElementById("view").dataset.busy = "0";
+    performance.mark("wlog:rendered");
+    if (again) { again = false; route(true); } else document.getElementById("view").dataset.busy = "0";
   });
   return rendering;
 }
 
-async function show() {
+/** Draws the screen of the location's hash; `local` (after a write here) draws at once from
+ * the local copy instead of first sending what waits. */
+async function show(local) {
   const [name = "today", ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const screen = screens[name] ? name : "today";
   if (!signedIn() && !open.has(screen)) { location.hash = "#/sign-in"; return; }
@@ -55,7 +58,7 @@ async function show() {
   }
   // Read your own writes: what waits is sent first (offline that fails at once; a slow
   // network gets 2 s before the screen shows what it has).
-  await Promise.race([flush(), new Promise((done) => setTimeout(done, 2000))]);
+  if (!local) await Promise.race([flush(), new Promise((done) => setTimeout(done, 2000))]);
   const view = document.getElementById("view");
   const page = await screens[screen](...rest.map(decodeURIComponent)).catch((error) => {
     const p = document.createElement("p");
@@ -68,8 +71,8 @@ async function show() {
   document.title = "wlog · " + screen;
 }
 
-addEventListener("hashchange", route);
-/** Shows the current screen again (after a write changed what it shows). */
-addEventListener("wlog:refresh", route);
+addEventListener("hashchange", () => route());
+/** Shows the current screen again at once (after a write changed what it shows). */
+addEventListener("wlog:refresh", () => route(true));
 start();
 route();

@@ -26,19 +26,20 @@ function alarm() {
 
 /** The timer's element, for the workout screen to place. */
 export function element() {
-  return h("div", { id: "rest", class: "timer", role: "timer", "aria-label": "Rest timer", hidden: true },
+  const box = h("div", { id: "rest", class: "timer", role: "timer", "aria-label": "Rest timer" },
     h("span", { class: "clock" }), " ", h("button", { type: "button", onclick: stopRest, text: "Skip" }));
+  update(box);
+  return box;
 }
 
-function update() {
+function update(box = document.getElementById("rest")) {
   const end = Number(localStorage.getItem(KEY) || 0);
   const left = Math.max(0, Math.round((end - Date.now()) / 1000));
   if (end && left === 0) { localStorage.removeItem(KEY); alarm(); }
-  const box = document.getElementById("rest");
   if (!box) return;
   box.hidden = !end || left === 0;
   box.dataset.left = String(left);
   box.querySelector(".clock").textContent = "Rest " + clock(left);
 }
 
-setInterval(update, 500);
+setInterval(() => update(), 500);

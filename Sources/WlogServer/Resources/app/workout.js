@@ -166,11 +166,13 @@ async function addExercise(model, exercise) {
   refresh();
 }
 
-async function finish(model) {
+async function finish(model, notes) {
   model.completedAt = new Date().toISOString();
   await save(model);
   stopRest();
-  await enqueue({ method: "PATCH", path: base(model), body: { completedAt: model.completedAt }, label: "finish " + model.name });
+  const body = { completedAt: model.completedAt };
+  if (notes.trim()) body.notes = notes.trim();
+  await enqueue({ method: "PATCH", path: base(model), body, label: "finish " + model.name });
   refresh();
 }
 
@@ -187,7 +189,9 @@ export async function render() {
     h("p", { class: "muted", text: "Started " + new Date(model.startedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
     model.exercises.map((exercise, i) => exerciseCard(model, exercise, i)),
     await pickExercise("Add exercise", (exercise) => addExercise(model, exercise)),
-    h("button", { type: "button", class: "primary finish", text: "Finish workout", onclick: () => finish(model) }));
+    h("label", { for: "session-notes", text: "Notes for this workout" }), h("textarea", { id: "session-notes", rows: 2 }),
+    h("button", { type: "button", class: "primary finish", text: "Finish workout",
+      onclick: () => finish(model, document.getElementById("session-notes").value) }));
 }
 
 /** A set logged from the exercise list: into the workout in progress (adding the exercise when
