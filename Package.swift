@@ -90,7 +90,12 @@ let package = Package(
             ],
             // The OpenAPI document compiled into the binary (`PackageResources.openapi_json`): no
             // bundle to ship beside a statically linked server, no generated copy to keep in step.
-            resources: [.embedInCode("Resources/openapi.json")]
+            // The web app's files likewise (`/app/`, docs/WEB.md; AppAssets names each).
+            resources: [.embedInCode("Resources/openapi.json")] + [
+                "index.html", "app.css", "manifest.webmanifest", "sw.js", "main.js", "api.js", "db.js", "queue.js", "ui.js",
+                "auth.js", "today.js", "workout.js", "timer.js", "summary.js", "picker.js", "events.js", "exercises.js", "history.js", "bodyweight.js", "settings.js",
+                "icon.svg", "icon-192.png", "icon-512.png",
+            ].map { .embedInCode("Resources/app/" + $0) }
         ),
         // The lifters' event streams in one PostgreSQL table (LISTEN/NOTIFY between servers), and
         // `wlog serve migrate` between it and the journals.

@@ -33,6 +33,7 @@ public enum WlogAPI {
         MCPEndpoint(support: support, api: inProcess.buildResponder()).register(on: router.group("mcp").add(middleware: auth))
         WebRoutes(support: support, verifier: verifier, configuration: configuration, accounts: accounts).register(on: router)
         accounts?.register(on: router, verifier: verifier)
+        AppRoutes(anonKey: accounts?.keys.anon).register(on: router)
         RESTRoutes(support: support, verifier: verifier, schema: PlatesSchema.schema, perAddress: auth.perAddress, perLifter: auth.perLifter).register(on: router)
         return router
     }

@@ -7,10 +7,16 @@
 #   scripts/browser-tests/run.sh                  the tests (test_pages.py; .ci/run)
 #   scripts/browser-tests/run.sh screenshots ARGS docs/screenshots (screenshots.py; scripts/screenshots.sh)
 #   scripts/browser-tests/run.sh cors             a page on another origin calls /api/v1 (test_cors.py; .ci/run)
+#   scripts/browser-tests/run.sh app              the lifter's app at /app, online and offline (test_app.py; .ci/run)
+#   scripts/browser-tests/run.sh app-shots ARGS   docs/screenshots/app-* (app_shots.py)
+#   scripts/browser-tests/run.sh app-perf         page weight and speed of the app (app_perf.py; docs/WEB.md)
 set -euo pipefail
 script=test_pages.py
 if [ "${1:-}" = screenshots ]; then script=screenshots.py; shift; fi
 if [ "${1:-}" = cors ]; then script=test_cors.py; shift; fi
+if [ "${1:-}" = app ]; then script=test_app.py; shift; fi
+if [ "${1:-}" = app-shots ]; then script=app_shots.py; shift; fi
+if [ "${1:-}" = app-perf ]; then script=app_perf.py; shift; fi
 cd "$(dirname "$0")/../.."
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver </dev/null
