@@ -11,6 +11,8 @@ final class AsyncLock: Sendable {
 
     /// Waits until the lock is free and takes it.
     func lock() async {
+        // Free (a lifter's reads, mostly): taken without suspending.
+        if tryLock() { return }
         await withCheckedContinuation { continuation in
             let taken = state.withLock { state -> Bool in
                 guard state.held else {

@@ -13,8 +13,7 @@ enum EventsSQL {
     typealias Run = @Sendable (PostgresQuery) async throws -> PostgresRowSequence
 
     /// `state` with the lifter's rows after its last position folded in.
-    static func folded(_ state: WlogState, _ lifter: LifterID, run: Run) async throws -> WlogState {
-        var state = state
+    static func folded(_ state: consuming WlogState, _ lifter: LifterID, run: Run) async throws -> WlogState {
         let query: PostgresQuery = """
             SELECT position, line FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid AND position > \(Int64(state.lastSeq))
             ORDER BY position
@@ -33,18 +32,23 @@ enum EventsSQL {
         return state
     }
 
-    /// Inserts `rows` as one statement (all or none), after the lifter's shared lock; waits for
-    /// the statement's end, so a unique violation is thrown here.
+    /// Inserts `rows` as one statement (all or none), after the lifter's shared lock, in the
+    /// transaction `run` is in; waits for the statement's end, so a unique violation is thrown here.
     static func insert(_ rows: EventRows, _ lifter: LifterID, run: Run) async throws {
-        let uuid = lifter.uuid
-        let sequence = try await run("""
-            WITH turn AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(hashtext(\(uuid)::text)))
-            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
-            SELECT \(uuid)::uuid, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
-            FROM turn, unnest(\(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[], \(rows.lines)::text[],
-                              \(rows.recorded)::bigint[]) AS u(p, i, t, l, r)
-            """)
-        for try await _ in sequence {}  // the statement's end: a unique violation is thrown here
+        try await execute("""
+            SELECT wlog_insert(\(lifter.uuid)::uuid, \(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[],
+                               \(rows.lines)::text[], \(rows.recorded)::bigint[])
+            """, run)
+    }
+
+    /// Inserts `rows` as `insert` does and commits them, in one round trip (`wlog_append`): when
+    /// this returns, the commit is done (a unique violation is thrown here, nothing inserted).
+    /// Not in a transaction: the procedure commits.
+    static func append(_ rows: EventRows, _ lifter: LifterID, run: Run) async throws {
+        try await execute("""
+            CALL wlog_append(\(lifter.uuid)::uuid, \(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[],
+                             \(rows.lines)::text[], \(rows.recorded)::bigint[])
+            """, run)
     }
 
     /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT

@@ -7,7 +7,8 @@ import PostgresNIO
 /// out of its order); a lifter's stream is `(lifter, position)`, dense from 1; `line` is the
 /// canonical JSON line byte for byte as the lifter's journal holds it, `body` the same as
 /// `jsonb` for SQL. Every insert statement notifies channel `wlog_events` with
-/// `"<lifter uuid> <last position>"` per lifter, delivered on commit.
+/// `"<lifter uuid> <last position>"` per lifter, delivered on commit. A commit's rows go in through
+/// `wlog_insert` (in a transaction) or `wlog_append` (its own transaction, in one round trip).
 enum EventsSchema {
     static let channel = "wlog_events"
 
@@ -37,6 +38,27 @@ enum EventsSchema {
         """
         CREATE OR REPLACE TRIGGER wlog_events_notify AFTER INSERT ON wlog_events
         REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wlog_events_notify()
+        """,
+        // One commit's rows into one stream, after the stream's lock taken shared (`EventsSQL`):
+        // all or none; a position or id the stream holds is a unique violation.
+        """
+        CREATE OR REPLACE FUNCTION wlog_insert(stream uuid, positions bigint[], ids text[], types text[],
+                                               lines text[], recorded bigint[]) RETURNS void LANGUAGE sql AS $$
+            SELECT pg_advisory_xact_lock_shared(hashtext(stream::text));
+            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+            SELECT stream, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+            FROM unnest(positions, ids, types, lines, recorded) AS u(p, i, t, l, r);
+        $$
+        """,
+        // `wlog_insert` committed inside the call: `CALL`'s answer comes only after the COMMIT (durable
+        // with `synchronous_commit`), so one round trip both writes and confirms the commit.
+        """
+        CREATE OR REPLACE PROCEDURE wlog_append(stream uuid, positions bigint[], ids text[], types text[],
+                                                lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM wlog_insert(stream, positions, ids, types, lines, recorded);
+            COMMIT;
+        END $$
         """,
     ]
 

@@ -3,7 +3,9 @@ import WlogCore
 import WlogInterop
 import WlogStore
 
-/// One lifter's state folded from the events table, kept between requests.
+/// One lifter's state folded from the events table, kept between requests, with what the reads
+/// keep beside it as the embedded store keeps it (the workout catalog, the answers of repeated
+/// reads: `AnswerCache.read`), so that a folded lifter's reads never touch the database.
 ///
 /// `state` is touched only while `lock` is held, so one lifter's requests run one at a time (a
 /// write holds it from the fold through the insert to folding its events) while other lifters'
@@ -13,12 +15,14 @@ import WlogStore
 final class PostgresLifter: @unchecked Sendable {
     let lifter: LifterID
     let lock = AsyncLock()
-    /// Guarded by `lock`.
-    var state: WlogState?
+    /// Guarded by `lock`; changed only through `take` and `keep`.
+    private(set) var state: WlogState?
     /// Guarded by `lock`: fold from the table before the next use.
     var stale = false
     /// Guarded by `lock`: answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
     var answers = AnswerCache()
+    /// The workout catalog the reads share while the state stays at one sequence.
+    let catalogs = CatalogCache()
     /// Guarded by `lock`: the store's listener epoch when the state was last folded.
     var foldedEpoch: UInt64 = 0
     /// Guarded by `lock`: the zone the state names, kept so that a view does not look it up.
@@ -39,8 +43,28 @@ final class PostgresLifter: @unchecked Sendable {
     /// The view of the state (initial when nothing is folded).
     var view: LifterView { LifterView(lifter: lifter, state: state ?? .initial, zone: zone) }
 
+    /// The state taken out to be folded forward (initial when none is folded), held nowhere else:
+    /// the catalog (which shares the state's storage) is dropped first, so that folding into it
+    /// copies nothing. `keep` puts it back.
+    func take() -> WlogState {
+        catalogs.drop()
+        defer { state = nil }
+        return state ?? .initial
+    }
+
+    /// Keeps `state` (folded forward from `take`'s, or nil to fold from the start next time);
+    /// the change in `StateMemory`'s estimate of what is held.
+    func keep(_ state: WlogState?) -> Int {
+        let before = held.load(ordering: .relaxed)
+        self.state = state
+        let events = state?.eventCount ?? 0
+        held.store(events, ordering: .relaxed)
+        refreshZone()
+        return StateMemory.bytes(events: events) - StateMemory.bytes(events: before)
+    }
+
     /// Looks the zone up again when the folded events changed its name.
-    func refreshZone() {
+    private func refreshZone() {
         let name = LifterView.zoneName(of: state ?? .initial)
         guard name != zoneName else { return }
         zoneName = name
@@ -52,6 +76,7 @@ final class PostgresLifter: @unchecked Sendable {
         guard lock.tryLock() else { return false }
         defer { lock.unlock() }
         guard state != nil else { return false }
+        catalogs.drop()
         state = nil
         answers.removeAll()
         held.store(0, ordering: .relaxed)

@@ -32,6 +32,8 @@ public final class PostgresStore: LifterStore {
     /// Bumped each time the listener (re)starts: states folded before it may have missed commits.
     private let epoch = Atomic<UInt64>(0)
     private let tasks = Mutex<[Task<Void, Never>]>([])
+    /// `StateMemory`'s estimate of the states held, kept as they change (`trim` counts again).
+    private let heldBytes = Atomic<Int>(0)
 
     /// Connects to `url`, creates the table when missing and starts listening for other servers'
     /// commits. `device` keys the ids this server mints (docs/EVENTS.md).
@@ -84,12 +86,10 @@ public final class PostgresStore: LifterStore {
 
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         let slot = self.slot(lifter)
-        defer { trim() }
+        defer { trimIfOver() }
         return try await slot.lock.withLock {
             try await fold(slot)
-            let view = slot.view
-            guard let key else { return try body(view) }
-            return try slot.answers.answer(key, at: view.state.lastSeq) { try body(view) }
+            return try slot.answers.read(slot.view, catalogs: slot.catalogs, cacheKey: key, body)
         }
     }
 
@@ -99,7 +99,7 @@ public final class PostgresStore: LifterStore {
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
         let slot = self.slot(lifter)
-        defer { trim() }
+        defer { trimIfOver() }
         return try await slot.lock.withLock {
             let decideCommit: @Sendable (LifterView) throws -> [Event] = { [device] view in
                 try EventsSQL.numbered(view.decideCommit(journalID: lifter.uuid, device: device, now: now, actor: actor,
@@ -114,7 +114,8 @@ public final class PostgresStore: LifterStore {
             for _ in 1..<Self.attempts {
                 do {
                     let (state, events) = try await inTurn(slot, decideCommit)
-                    slot.state = state
+                    _ = slot.take()
+                    held(slot.keep(state))
                     slot.stale = false
                     guard !events.isEmpty else { return try render(slot.view, []) }
                     return try render(committed(events, slot), events)
@@ -162,6 +163,9 @@ public final class PostgresStore: LifterStore {
 
     public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
+    /// Whether the listener for other servers' commits runs (until it does, every use folds).
+    package var isListening: Bool { listening.load(ordering: .acquiring) }
+
     /// Events held in memory across all lifters.
     public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.held.load(ordering: .relaxed) } } }
 
@@ -173,21 +177,27 @@ public final class PostgresStore: LifterStore {
         slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
-        var state = slot.state ?? .initial
+        let fromStart = slot.state == nil
+        var state = slot.take()
         // A lifter folded from the start: index where its workouts' rows begin as they come
         // (a write's answer asks for the set's place in its workout).
-        if slot.state == nil { state.indexWorkoutRows() }
-        slot.state = nil
-        defer {
-            slot.state = state
-            slot.held.store(state.eventCount, ordering: .relaxed)
-            slot.refreshZone()
-        }
+        if fromStart { state.indexWorkoutRows() }
         let before = state.lastSeq
         let lifter = slot.lifter
-        state = try await database("folding lifter \(lifter)") { [client, state] in
-            try await EventsSQL.folded(state, lifter) { try await client.query($0) }
+        // Handed over, not shared: folding into a second reference would copy every set.
+        let handed = HandedState(consume state)
+        do {
+            state = try await database("folding lifter \(lifter)") { [client] in
+                try await EventsSQL.folded(handed.take() ?? .initial, lifter) { try await client.query($0) }
+            }
+        } catch {
+            // The state as it was, unless the failed work took it: then folded from the start next time.
+            held(slot.keep(handed.take()))
+            throw error
         }
+        state.settleHistoryOrder()
+        if fromStart { state.compact() }
+        held(slot.keep(state))
         slot.stale = false
         slot.foldedEpoch = epoch
         if state.lastSeq > before { watchers.post(lifter, state.lastSeq) }
@@ -195,12 +205,10 @@ public final class PostgresStore: LifterStore {
 
     /// Folds `events` (committed) into the slot's state, tells the watches; the new view.
     private func committed(_ events: [Event], _ slot: PostgresLifter) -> LifterView {
-        var state = slot.state ?? .initial
-        slot.state = nil
+        var state = slot.take()
         for event in events { state.apply(event) }
-        slot.state = state
-        slot.held.store(state.eventCount, ordering: .relaxed)
-        slot.refreshZone()
+        state.settleHistoryOrder()
+        held(slot.keep(state))
         watchers.post(slot.lifter, state.lastSeq)
         return slot.view
     }
@@ -253,17 +261,13 @@ public final class PostgresStore: LifterStore {
     }
 
     /// Inserts `rows` into `lifter`'s stream in one transaction: all or none, committed when this
-    /// returns. Throws `StoreError.conflict` when a position or id is taken. (An explicit
-    /// COMMIT, not an autocommit statement: a server shutting down may send an autocommit
-    /// statement's CommandComplete and then roll it back; COMMIT's answer comes only after the
-    /// commit is durable.)
+    /// returns. Throws `StoreError.conflict` when a position or id is taken. One round trip
+    /// (`EventsSQL.append`, a procedure that commits): not an autocommit statement, whose
+    /// CommandComplete a server shutting down may send and then roll the statement back; the
+    /// procedure's answer comes only after its COMMIT is durable.
     package func insert(_ rows: EventRows, lifter: LifterID) async throws {
         try await database("appending to lifter \(lifter)") { [client, logger] in
-            try await client.withConnection { connection in
-                try await EventsSQL.transaction(on: connection, logger: logger) { run in
-                    try await EventsSQL.insert(rows, lifter, run: run)
-                }
-            }
+            try await EventsSQL.append(rows, lifter) { try await client.query($0, logger: logger) }
         }
     }
 
@@ -312,11 +316,22 @@ public final class PostgresStore: LifterStore {
         }
     }
 
+    /// Counts a change of the states held.
+    private func held(_ grown: Int) {
+        if grown != 0 { heldBytes.add(grown, ordering: .relaxed) }
+    }
+
+    /// `trim` when the estimate of the states held is past the limit (one load otherwise).
+    private func trimIfOver() {
+        if heldBytes.load(ordering: .relaxed) > memoryLimit { trim() }
+    }
+
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        _ = StateMemory.trim(slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) },
-                             limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) },
+                                     limit: memoryLimit) { $0.unload() }
+        heldBytes.store(bytes, ordering: .relaxed)
     }
 
     // MARK: Other servers' commits
@@ -352,6 +367,22 @@ public final class PostgresStore: LifterStore {
         guard parts.count == 2, let lifter = LifterID(String(parts[0])), let position = UInt64(parts[1]) else { return }
         if let slot = lifters.withLock({ $0[lifter] }) { slot.notified.storeMax(position) }
         watchers.post(lifter, position)
+    }
+}
+
+/// A state handed to database work that may outlive its caller (a deadline): whichever takes it
+/// first holds the only reference, so folding into it copies nothing.
+private final class HandedState: Sendable {
+    private let state: Mutex<WlogState?>
+
+    init(_ state: consuming WlogState) { self.state = Mutex(state) }
+
+    /// The state, once; nil after.
+    func take() -> WlogState? {
+        state.withLock { held in
+            defer { held = nil }
+            return held
+        }
     }
 }
 

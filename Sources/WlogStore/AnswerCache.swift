@@ -1,3 +1,5 @@
+import WlogCore
+
 /// Answers of repeated reads of one lifter (`LifterStore.read(cacheKey:)`), each valid while the
 /// lifter's state stays at the sequence it was computed at: a page of a 20-year history costs
 /// milliseconds to compute, a cached one microseconds. Kept with the lifter's state, under its lock.
@@ -32,4 +34,15 @@ package struct AnswerCache {
 
     /// Forgets every answer (the state was dropped).
     package mutating func removeAll() { answers = [:] }
+
+    /// A store's read of a folded lifter, the same in both stores: `body` on `view` with the
+    /// lifter's kept `catalogs`, and with a `cacheKey` the answer computed at the view's sequence
+    /// given again (else computed and kept). Under the lifter's lock.
+    package mutating func read<R: Sendable>(_ view: LifterView, catalogs: CatalogCache, cacheKey: String?,
+                                            _ body: (LifterView) throws -> R) rethrows -> R {
+        var view = view
+        view.catalogs = catalogs
+        guard let cacheKey else { return try body(view) }
+        return try answer(cacheKey, at: view.state.lastSeq) { [view] in try body(view) }
+    }
 }

@@ -94,10 +94,7 @@ final class LifterJournal: Sendable {
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
             if let reason = slot.unreadable { throw StoreError.damaged(reason) }
-            var view = view(slot)
-            view.catalogs = catalogs
-            guard let cacheKey else { return try body(view) }
-            return try slot.answers.answer(cacheKey, at: view.state.lastSeq) { [view] in try body(view) }
+            return try slot.answers.read(view(slot), catalogs: catalogs, cacheKey: cacheKey, body)
         }
     }
 
