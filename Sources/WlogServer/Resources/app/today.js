@@ -1,5 +1,5 @@
 // Today: the planned day and Start (or Resume), the streak, this week's workouts and volume,
-// the last workout, body weight against the goal.
+// the last workout, body weight against the goal, and every routine day with its own Start.
 import { read } from "./api.js";
 import { h, withUnit } from "./ui.js";
 import { active, start } from "./workout.js";
@@ -29,6 +29,13 @@ export async function render() {
       section.append(h("h2", { text: "Last workout" }), h("div", { class: "card" }, h("strong", { text: last.name ?? "Workout" }),
         h("p", { class: "muted", text: `${new Date(last.startedAt).toLocaleDateString()} · ${last.totalSets} sets · ${withUnit(Math.round(last.totalVolumeKg))}` })));
     }
+  }
+  const routines = await read("routines").then((r) => r.data ?? []).catch(() => []);
+  if (routines.length && !(current && !current.completedAt)) {
+    section.append(h("h2", { text: "Routines" }), h("ul", { class: "plain routines" }, routines.map((routine) =>
+      h("li", { class: "card row spread" }, h("span", { class: "grow" }, h("strong", { text: routine.name }),
+        h("span", { class: "muted", text: ` · ${routine.exerciseCount} exercises · ~${routine.estimatedDuration} min` })),
+      h("button", { type: "button", "aria-label": "Start " + routine.name, text: "Start", onclick: () => start(routine.name, routine.id) })))));
   }
   return section;
 }
