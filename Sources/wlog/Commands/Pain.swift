@@ -16,32 +16,17 @@ struct PainCommand: ParsableCommand {
 
     @Argument(help: "Where it hurts.") var location: String?
     @Argument(help: "How much: 1 (a twinge) to 5 (stop training).") var rating: Int?
-    @Option(help: "What it is like, e.g. \"sharp on the way down\".") var note: String?
-    @OptionGroup var retry: RetryID
+    @OptionGroup var report: FactReport
 
     func validate() throws {
-        guard (location == nil) == (rating == nil) else {
-            throw ValidationError("give LOCATION and RATING together, e.g. wlog pain \"left knee\" 3")
-        }
-        if let rating, Rating(rating) == nil {
-            throw ValidationError("RATING '\(rating)' is not a rating; use \(Rating.allowedText)")
-        }
-        if note != nil, location == nil { throw ValidationError("--note goes with a report, e.g. wlog pain \"left knee\" 3 --note \"sharp\"") }
+        try report.validate(subject: location, rating: rating, together: "LOCATION and RATING together, e.g. wlog pain \"left knee\" 3",
+                            withNote: "wlog pain \"left knee\" 3 --note \"sharp\"")
     }
 
     func run() throws {
         let context = try Context.resolve()
-        let state: WlogState
-        let zone: Zone
-        if let location, let pain = rating.flatMap(Rating.init) {
-            let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { _ in
-                .record(PainReported(location: location, pain: pain, note: note))
-            }
-            (state, zone) = (outcome.state, outcome.zone)
-        } else {
-            let loaded = try JournalSession(context: context).load()
-            (state, zone) = (loaded.state, loaded.zone)
-        }
+        let fact = location.flatMap { location in rating.flatMap(Rating.init).map { PainReported(location: location, pain: $0, note: report.note) } }
+        let (state, zone) = try report.state(recording: fact, context: context)
         let spots = state.painSpots(now: context.now)
         if context.format == .table, spots.isEmpty {
             printError("wlog: no pain reported in the last 14 days — report it with wlog pain \"left knee\" 3")

@@ -16,32 +16,17 @@ struct SorenessCommand: ParsableCommand {
 
     @Argument(help: "The muscle group.") var group: MuscleGroup?
     @Argument(help: "How sore: 1 (not sore) to 5 (very sore).") var rating: Int?
-    @Option(help: "What it is like, e.g. \"stairs hurt\".") var note: String?
-    @OptionGroup var retry: RetryID
+    @OptionGroup var report: FactReport
 
     func validate() throws {
-        guard (group == nil) == (rating == nil) else {
-            throw ValidationError("give GROUP and RATING together, e.g. wlog soreness legs 4")
-        }
-        if let rating, Rating(rating) == nil {
-            throw ValidationError("RATING '\(rating)' is not a rating; use \(Rating.allowedText)")
-        }
-        if note != nil, group == nil { throw ValidationError("--note goes with a report, e.g. wlog soreness legs 4 --note \"stairs hurt\"") }
+        try report.validate(subject: group?.rawValue, rating: rating, together: "GROUP and RATING together, e.g. wlog soreness legs 4",
+                            withNote: "wlog soreness legs 4 --note \"stairs hurt\"")
     }
 
     func run() throws {
         let context = try Context.resolve()
-        let state: WlogState
-        let zone: Zone
-        if let group, let soreness = rating.flatMap(Rating.init) {
-            let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { _ in
-                .record(SorenessRecorded(group: group.rawValue, soreness: soreness, note: note))
-            }
-            (state, zone) = (outcome.state, outcome.zone)
-        } else {
-            let loaded = try JournalSession(context: context).load()
-            (state, zone) = (loaded.state, loaded.zone)
-        }
+        let fact = group.flatMap { group in rating.flatMap(Rating.init).map { SorenessRecorded(group: group.rawValue, soreness: $0, note: report.note) } }
+        let (state, zone) = try report.state(recording: fact, context: context)
         let sore = state.soreMuscles(now: context.now)
         if context.format == .table, sore.isEmpty {
             printError("wlog: no soreness reported in the last 72 hours — report it with wlog soreness legs 4")
