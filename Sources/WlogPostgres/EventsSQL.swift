@@ -32,13 +32,15 @@ enum EventsSQL {
         return state
     }
 
-    /// Inserts `rows` as one statement (all or none), after the lifter's shared lock, in the
-    /// transaction `run` is in; waits for the statement's end, so a unique violation is thrown here.
+    /// Inserts `rows` as one statement (all or none), after the lifter's shared lock, and announces
+    /// them, in the transaction `run` is in; waits for the statement's end, so a unique violation
+    /// is thrown here.
     static func insert(_ rows: EventRows, _ lifter: LifterID, run: Run) async throws {
         try await execute("""
             SELECT wlog_insert(\(lifter.uuid)::uuid, \(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[],
                                \(rows.lines)::text[], \(rows.recorded)::bigint[])
             """, run)
+        try await execute("SELECT wlog_announce(\(lifter.uuid)::uuid, \(rows.positions)::bigint[])", run)
     }
 
     /// Inserts `rows` as `insert` does and commits them, in one round trip (`wlog_append`): when

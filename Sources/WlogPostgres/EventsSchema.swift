@@ -1,14 +1,14 @@
 import Logging
 import PostgresNIO
 
-/// The one table of every lifter's events, and the trigger that tells other servers of commits.
+/// The one table of every lifter's events, and the routines that insert and announce commits.
 ///
 /// `global_position` orders all commits (not a feed cursor: concurrent transactions may commit
 /// out of its order); a lifter's stream is `(lifter, position)`, dense from 1; `line` is the
 /// canonical JSON line byte for byte as the lifter's journal holds it, `body` the same as
-/// `jsonb` for SQL. Every insert statement notifies channel `wlog_events` with
-/// `"<lifter uuid> <last position>"` per lifter, delivered on commit. A commit's rows go in through
-/// `wlog_insert` (in a transaction) or `wlog_append` (its own transaction, in one round trip).
+/// `jsonb` for SQL. A commit's rows go in through `wlog_append` (its own transaction, in one round
+/// trip) or `wlog_insert` (in a transaction), and each commit is announced on channel
+/// `wlog_events` with `"<lifter uuid> <last position>"` (`wlog_announce`, delivered on commit).
 enum EventsSchema {
     static let channel = "wlog_events"
 
@@ -27,18 +27,9 @@ enum EventsSchema {
             CONSTRAINT wlog_events_stream_event UNIQUE (lifter, event_id)
         )
         """,
-        """
-        CREATE OR REPLACE FUNCTION wlog_events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            PERFORM pg_notify('wlog_events', s.lifter::text || ' ' || s.last)
-            FROM (SELECT lifter, max(position) AS last FROM new_rows GROUP BY lifter) AS s;
-            RETURN NULL;
-        END $$
-        """,
-        """
-        CREATE OR REPLACE TRIGGER wlog_events_notify AFTER INSERT ON wlog_events
-        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wlog_events_notify()
-        """,
+        // Commits are announced by `wlog_announce`, no longer by a trigger (see `wlog_append`).
+        "DROP TRIGGER IF EXISTS wlog_events_notify ON wlog_events",
+        "DROP FUNCTION IF EXISTS wlog_events_notify()",
         // One commit's rows into one stream, after the stream's lock taken shared (`EventsSQL`):
         // all or none; a position or id the stream holds is a unique violation.
         """
@@ -50,19 +41,31 @@ enum EventsSchema {
             FROM unnest(positions, ids, types, lines, recorded) AS u(p, i, t, l, r);
         $$
         """,
+        // The notification of a commit: `"<lifter> <last position>"` on channel `wlog_events`.
+        """
+        CREATE OR REPLACE FUNCTION wlog_announce(stream uuid, positions bigint[]) RETURNS void LANGUAGE sql AS $$
+            SELECT pg_notify('wlog_events', stream::text || ' ' || (SELECT max(p) FROM unnest(positions) AS u(p)));
+        $$
+        """,
         // `wlog_insert` committed inside the call: `CALL`'s answer comes only after the COMMIT (durable
-        // with `synchronous_commit`), so one round trip both writes and confirms the commit.
+        // with `synchronous_commit`), so one round trip both writes and confirms the commit. The
+        // notification follows in a transaction of its own, committed without waiting for the disk:
+        // a transaction that notifies holds a database-wide lock until its commit is done, so
+        // notifying in the durable one serialized every server's commits, one disk flush each.
         """
         CREATE OR REPLACE PROCEDURE wlog_append(stream uuid, positions bigint[], ids text[], types text[],
                                                 lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
         BEGIN
             PERFORM wlog_insert(stream, positions, ids, types, lines, recorded);
             COMMIT;
+            SET LOCAL synchronous_commit = off;
+            PERFORM wlog_announce(stream, positions);
+            COMMIT;
         END $$
         """,
     ]
 
-    /// Creates the table and trigger when missing; servers starting together take turns (an
+    /// Creates the table and its routines when missing; servers starting together take turns (an
     /// advisory lock), so two never race on `CREATE`.
     static func prepare(_ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in

@@ -137,3 +137,10 @@ package final class GroupFlush: Sendable {
     }
     #endif
 }
+
+extension JournalStore.CommitFlush {
+    /// `wlog serve`'s default (`--flush`): `group`, which the store runs as `each` where `syncfs`
+    /// does not report writeback errors (before Linux 5.8, other systems). Many lifters' commits
+    /// share one flush as PostgreSQL's share a WAL flush (docs/SERVER.md, "Group flush").
+    public static let serverDefault = Self.group
+}

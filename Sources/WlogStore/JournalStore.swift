@@ -55,6 +55,7 @@ public final class JournalStore: LifterStore {
     }
 
     /// How this store makes commits durable (`group` asked where it is unavailable is `each`).
+    /// `wlog serve`'s default is `CommitFlush.serverDefault`.
     public let commitFlush: CommitFlush
 
     /// A store under `root` (created 0700 when missing) holding at most `memoryLimit` bytes of state.

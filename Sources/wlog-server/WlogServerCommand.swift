@@ -59,8 +59,8 @@ struct Run: AsyncParsableCommand {
     var data: String?
     @Option(name: .customLong("cache-mb"), help: "Memory for lifters' states in MiB; least recently used lifters are dropped past it.")
     var cacheMB = 256
-    @Option(help: "How a write reaches the disk before it is answered: group (one syncfs of the data folder's filesystem for many lifters' commits; Linux 5.8+, elsewhere each) or each (fdatasync of each commit).")
-    var flush: JournalStore.CommitFlush = .each
+    @Option(help: "How a write reaches the disk before it is answered: group (the default: one syncfs of the data folder's filesystem for many lifters' commits; Linux 5.8+, elsewhere each) or each (fdatasync of each commit).")
+    var flush: JournalStore.CommitFlush?
     @Option(name: .customLong("rate-limit"), help: "Requests a second per lifter (burst 4×); 0 turns the limit off.")
     var rateLimit = 50.0
     @Option(name: .customLong("address-rate-limit"), help: "Requests a second per client address (burst 2×); 0 turns it off.")
@@ -100,8 +100,8 @@ struct Run: AsyncParsableCommand {
     func validate() throws {
         if let databaseURL {
             do { _ = try DatabaseURL(databaseURL) } catch { throw ValidationError("--store: \(error)") }
-            guard flush == .each else {
-                throw ValidationError("--flush group is for the data folder's journals; PostgreSQL (--store) flushes its own WAL: drop --flush")
+            guard flush == nil else {
+                throw ValidationError("--flush is for the data folder's journals; PostgreSQL (--store) flushes its own WAL: drop --flush")
             }
         }
         guard Self.split(listen) != nil else {
@@ -139,7 +139,7 @@ struct Run: AsyncParsableCommand {
             jwksText = text
         }
         var configuration = ServerConfiguration(
-            host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB, commitFlush: flush,
+            host: host, port: port, dataDirectory: folder, cacheMegabytes: cacheMB, commitFlush: flush ?? .serverDefault,
             lifterRate: rateLimit, lifterBurst: rateLimit * 4, addressRate: addressRateLimit, addressBurst: addressRateLimit * 2,
             audience: audience, jwks: jwksText, hmacSecret: secret)
         configuration.accounts = accounts.configuration

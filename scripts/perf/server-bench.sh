@@ -9,7 +9,7 @@
 # Phases (each $SECONDS_EACH s, $CLIENTS connections): GET /workouts (its first page, then every
 # page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
 # INSERT (server-insert.sql, one per transaction, synchronous_commit=on); between the two, the same
-# POSTs to a server started with --flush group (its lifters loaded first), and the same
+# POSTs to a server started with --flush each (its lifters loaded first; the default is group), and the same
 # POSTs to wlog-server-floor (Hummingbird and the sync with none of the engine: each append
 # fdatasynced, then all waiting appends flushed together by one syncfs; FLOOR=0 leaves them out);
 # then a second server
@@ -126,24 +126,40 @@ stop_server() {  # every server started
 
 rss() { local pid; for pid in $SERVER; do awk '/^VmRSS|^VmHWM/ { printf "%s %.0f MiB  ", $1, $2 / 1024 }' "/proc/$pid/status"; done; }
 
+# The CPU ticks PostgreSQL's processes of the cluster used so far (/proc): the postmaster, its
+# live children (the backends, the WAL writer…) and the children it has reaped. Set DBCPU=1 and
+# each phase reports the database's CPU a request (issue 39).
+DBCPU=
+pg_ticks() {
+  local pm pid total
+  pm=$(head -1 "$OUT/pg/postmaster.pid")
+  total=$(awk '{ print $14 + $15 + $16 + $17 }' "/proc/$pm/stat")
+  for pid in $(pgrep -P "$pm"); do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+  echo "$total"
+}
+
 # One wrk phase: requests/s, p50 and p99 (wrk --latency), answers that were not 2xx, the RSS after.
 # With more than one port, one wrk a port at once ($CLIENTS split between them): the rates and
 # failures added, the p50s and p99s listed per server.
 PHASE=0
 load() {  # LABEL REQUEST-FILE [PORT…]
   PHASE=$((PHASE + 1))
-  local label=$1 requests=$2 ports=("${@:3}") port pids=()
+  local label=$1 requests=$2 ports=("${@:3}") port pids=() ticks=
   [ ${#ports[@]} -gt 0 ] || ports=("$PORT")
+  [ -z "$DBCPU" ] || ticks=$(pg_ticks)
   for port in "${ports[@]}"; do
     WLOG_REQUESTS="$OUT/$requests" wrk -t2 -c$((CLIENTS / ${#ports[@]})) -d"${SECONDS_EACH}s" --timeout 30s --latency \
       -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$port" > "$OUT/wrk-$PHASE-$port.txt" &
     pids+=($!)
   done
   wait "${pids[@]}"
-  for port in "${ports[@]}"; do cat "$OUT/wrk-$PHASE-$port.txt"; done | awk -v label="$label" -v rss="$(rss)" '
-    /Requests\/sec/ { rate += $2 } / 50%/ { p50 = p50 sep50 $2; sep50 = "/" } / 99%/ { p99 = p99 sep99 $2; sep99 = "/" }
+  [ -z "$DBCPU" ] || ticks=$(( $(pg_ticks) - ticks ))
+  for port in "${ports[@]}"; do cat "$OUT/wrk-$PHASE-$port.txt"; done | awk -v label="$label" -v rss="$(rss)" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '
+    / requests in / { n += $1 } /Requests\/sec/ { rate += $2 } / 50%/ { p50 = p50 sep50 $2; sep50 = "/" } / 99%/ { p99 = p99 sep99 $2; sep99 = "/" }
     /Non-2xx/ { bad += $NF } /Socket errors/ { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) bad += $i + 0 }
-    END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s\n", label, rate, p50, p99, bad, rss }' | tee -a "$RESULTS"
+    END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s", label, rate, p50, p99, bad, rss
+          if (ticks != "" && n > 0) printf "  database CPU %.3f ms/request", ticks * 1000 / hz / n
+          printf "\n" }' | tee -a "$RESULTS"
 }
 
 # The floor under the durable POST (Sources/wlog-server-floor): the same requests, each MODE in turn.
@@ -178,13 +194,17 @@ pg_stop() { as_postgres "$PGBIN/pg_ctl" -D "$OUT/pg" -m fast stop > /dev/null; }
 # The baseline: the same durable insert with pgbench, one INSERT per transaction.
 pgbench_baseline() {
   psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -f "$ROOT/scripts/perf/server-table.sql" postgres
+  local ticks
+  ticks=$(pg_ticks)
   (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
      -f "$ROOT/scripts/perf/server-insert.sql" -l postgres > "$OUT/pgbench.txt" 2>&1)
   # The per-transaction log's third column is the latency in microseconds.
   local tps
+  ticks=$(( $(pg_ticks) - ticks ))
   tps=$(awk '/^tps/ { print $3; exit }' "$OUT/pgbench.txt")
-  cat "$OUT"/pgbench_log* | awk '{ print $3 }' | sort -n | awk -v tps="$tps" '{ v[NR] = $1 }
-    END { printf "  %-22s %9.0f tx/s   p50 %.2fms   p99 %.2fms\n", "pgbench INSERT", tps, v[int(NR * .5)] / 1000, v[int(NR * .99)] / 1000 }' \
+  cat "$OUT"/pgbench_log* | awk '{ print $3 }' | sort -n | awk -v tps="$tps" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '{ v[NR] = $1 }
+    END { printf "  %-22s %9.0f tx/s   p50 %.2fms   p99 %.2fms  database CPU %.3f ms/transaction\n", "pgbench INSERT", tps,
+                 v[int(NR * .5)] / 1000, v[int(NR * .99)] / 1000, ticks * 1000 / hz / NR }' \
     | tee -a "$RESULTS"
 }
 
@@ -203,6 +223,7 @@ postgres_store() {
   mkdir -p "$OUT/pg-requests"
   python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-requests" | tee -a "$RESULTS"
   say "  one server, --cache-mb $CACHE_MB, every lifter loaded: $(rss)"
+  DBCPU=1
   load "lifter GET /workouts" pg-requests/lifer-list.req
   load "lifter GET /workouts?page" pg-requests/lifer-pages.req
   load "lifter GET /workouts/:id" pg-requests/lifer-detail.req
@@ -212,9 +233,11 @@ postgres_store() {
   python3 "$ROOT/scripts/perf/server-fixture.py" "$((PORT + 1))" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-requests" > /dev/null
   say "  two servers on the one database, each with every lifter loaded: $(rss)"
   load "lifter GET /workouts" pg-requests/lifer-list.req "$PORT" "$((PORT + 1))"
+  load "lifter GET /workouts?page" pg-requests/lifer-pages.req "$PORT" "$((PORT + 1))"
   load "lifter GET /workouts/:id" pg-requests/lifer-detail.req "$PORT" "$((PORT + 1))"
   load "$LIFTERS GET /workouts" pg-requests/many-list.req "$PORT" "$((PORT + 1))"
   load "$LIFTERS POST sets" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
+  DBCPU=
   stop_server
   say "  events in the database after the writes: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_events" wlog)"
 }
@@ -235,10 +258,11 @@ load "lifter GET /workouts/:id" lifer-detail.req
 load "$LIFTERS GET /workouts" many-list.req
 load "$LIFTERS POST sets" many-post.req
 stop_server
-# The same POSTs with the group flush (docs/SERVER.md), on the data as the first server left it.
-start_server "$CACHE_MB" "$PORT" --flush group
+# The same POSTs with each commit synced by its journal (docs/SERVER.md, "Group flush"), on the
+# data as the first server left it.
+start_server "$CACHE_MB" "$PORT" --flush each
 mkdir -p "$OUT/warm" && python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/warm" > /dev/null
-load "$LIFTERS POST, group" many-post.req
+load "$LIFTERS POST, each" many-post.req
 stop_server
 [ "${FLOOR:-1}" = 0 ] || floor sync group
 pg_start
