@@ -61,6 +61,15 @@ extension LineReader {
             k = try nextTopMember()
         }
         guard haveSet else { throw missing(.set) }
+        // A field given `null` is cleared (a value given as well wins).
+        p.cleared = nulls
+        if p.reps != nil { p.cleared.remove(.reps) }
+        if weight != nil { p.cleared.remove(.weight) }
+        if distance != nil { p.cleared.remove(.distance) }
+        if p.durationMilliseconds != nil { p.cleared.remove(.duration) }
+        if p.rpe != nil { p.cleared.remove(.rpe) }
+        if p.effort != nil { p.cleared.remove(.effort) }
+        if p.notes != nil { p.cleared.remove(.notes) }
         if tz != nil && performed == nil { throw missing(.performed) }
         p.performed = zoned(performed, tz)
         p.weight = try mass(weight, unit, .weight, .unit)

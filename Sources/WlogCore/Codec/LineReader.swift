@@ -22,6 +22,8 @@ struct LineReader {
     let tables: CodecTables
     /// The last canonical date read (a replay carries it from line to line).
     var lastDay = DayMemo()
+    /// The set fields among the members skipped as `null` (`set.edited` clears them).
+    var nulls: SetEdited.Cleared = []
 
     /// A reader of `count` bytes at `base`.
     init(base: UnsafePointer<UInt8>, count: Int) {
@@ -86,7 +88,7 @@ struct LineReader {
     /// The next member's key of the object being read, or `nil` after its closing `}`.
     ///
     /// `first` tracks whether a `,` is due. Members whose value is `null` are skipped (an absent
-    /// optional); the cursor is left at the start of the returned key's value.
+    /// optional; a set field's is noted in `nulls`); the cursor is left at the start of the returned key's value.
     mutating func nextMember(_ first: inout Bool) throws(Failure) -> CodecKey? {
         while true {
             var b = byte
@@ -129,6 +131,7 @@ struct LineReader {
             skipSpace()
             if byte == UInt8(ascii: "n") {
                 try literal("null")
+                nulls.formUnion(SetEdited.Cleared(key: found))
                 continue
             }
             return found

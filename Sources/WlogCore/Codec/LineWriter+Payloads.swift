@@ -78,6 +78,7 @@ extension LineWriter {
         optional(.source, p.source)
     }
 
+    /// A cleared field is its key with `null` where its value would be.
     mutating func payload(_ p: SetEdited) {
         key(.set); eventID(p.set)
         optional(.exercise, p.exercise)
@@ -86,15 +87,21 @@ extension LineWriter {
             key(.performed); instant(at.instant)
             key(.performedTz); int(at.offsetMinutes)
         }
-        optional(.reps, p.reps)
-        if let m = p.weight { mass(m, .weight, .unit) }
-        if let d = p.distance { distance(d) }
-        if let ms = p.durationMilliseconds { key(.durationMs); int64(ms) }
-        optional(.rpe, p.rpe)
-        optional(.effort, p.effort)
+        cleared(.reps, p.cleared); optional(.reps, p.reps)
+        cleared(.weight, p.cleared); if let m = p.weight { mass(m, .weight, .unit) }
+        cleared(.distance, p.cleared); if let d = p.distance { distance(d) }
+        cleared(.durationMs, p.cleared); if let ms = p.durationMilliseconds { key(.durationMs); int64(ms) }
+        cleared(.rpe, p.cleared); optional(.rpe, p.rpe)
+        cleared(.effort, p.cleared); optional(.effort, p.effort)
         optional(.setType, p.setType?.rawValue)
         if let done = p.done { key(.done); bool(done) }
-        optional(.notes, p.notes)
+        cleared(.notes, p.cleared); optional(.notes, p.notes)
+    }
+
+    /// `,"k":null` when `fields` clears `k`'s field.
+    private mutating func cleared(_ k: CodecKey, _ fields: SetEdited.Cleared) {
+        guard !fields.isEmpty, fields.contains(SetEdited.Cleared(key: k)) else { return }
+        key(k); raw("null")
     }
 
     /// The members of a planned exercise, as an object.

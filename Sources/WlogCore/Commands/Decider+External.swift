@@ -61,10 +61,7 @@ extension Decider {
                               allowed: "create it first with an exercise.created event")
             }
             if edit.performed != nil { _ = try occurred(edit.performed, field: "set.at") }
-            try SetRules(reps: edit.reps ?? current.reps, weight: edit.weight ?? current.weight,
-                         distance: edit.distance ?? current.distance,
-                         durationMilliseconds: edit.durationMilliseconds ?? current.durationMilliseconds)
-                .check(kind: exercise.kind)
+            try SetRules(current, after: edit).check(kind: exercise.kind)
         case .setDeleted(let delete):
             _ = try knownSet(delete.set)
         case .workoutFinished(let finish):

@@ -63,7 +63,7 @@ extension Decider {
         let current = try liveSet(c.set)
         let changesSomething = c.exercise != nil || c.workout != nil || c.at != nil || c.reps != nil
             || c.weight != nil || c.distance != nil || c.durationMilliseconds != nil || c.rpe != nil
-            || c.effort != nil || c.setType != nil || c.done != nil || c.notes != nil
+            || c.effort != nil || c.setType != nil || c.done != nil || c.notes != nil || !c.cleared.isEmpty
         guard changesSomething else {
             throw Refusal(field: "edit", value: "none", allowed: "give at least one field to change")
         }
@@ -76,20 +76,18 @@ extension Decider {
             throw Refusal(field: "set.exercise", value: current.exercise, problem: "is unknown",
                           allowed: "move the set to a known exercise with --exercise")
         }
-        try SetRules(reps: c.reps ?? current.reps, weight: c.weight ?? current.weight,
-                     distance: c.distance ?? current.distance,
-                     durationMilliseconds: c.durationMilliseconds ?? current.durationMilliseconds)
-            .check(kind: exercise.kind)
-        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
         let rpe = try rpe(c.rpe, field: "set.rpe")
         let effort = try rating(c.effort, field: "set.effort", name: "effort")
-        let at: ZonedInstant? = c.at == nil ? nil : try occurred(c.at, field: "set.at")
-        if let id = c.workout { _ = try liveWorkout(id, field: "set.workout") }
         let payload = SetEdited(
-            set: c.set, exercise: c.exercise == nil ? nil : exercise.id, workout: c.workout, performed: at,
+            set: c.set, exercise: c.exercise == nil ? nil : exercise.id, workout: c.workout, performed: nil,
             reps: c.reps, weight: c.weight, distance: c.distance, durationMilliseconds: c.durationMilliseconds,
-            rpe: rpe, effort: effort, setType: c.setType, done: c.done, notes: c.notes)
-        return [context.event(.setEdited(payload))]
+            rpe: rpe, effort: effort, setType: c.setType, done: c.done, notes: c.notes, cleared: c.cleared)
+        try SetRules(current, after: payload).check(kind: exercise.kind)
+        try Plausibility(confirmed: context.confirmsImplausible).checkSet(reps: c.reps, weight: c.weight)
+        var edit = payload
+        edit.performed = c.at == nil ? nil : try occurred(c.at, field: "set.at")
+        if let id = c.workout { _ = try liveWorkout(id, field: "set.workout") }
+        return [context.event(.setEdited(edit))]
     }
 
     func deleteSet(_ id: EventID, reason: String?) throws(Refusal) -> [Event] {

@@ -69,11 +69,14 @@ public struct EditSet: Sendable, Hashable {
     public var done: Bool?
     /// `""` clears the notes.
     public var notes: String?
+    /// The optional fields to clear (the API's `null`); refused where the exercise's kind needs them.
+    public var cleared: SetEdited.Cleared
 
     public init(
         set: EventID, exercise: String? = nil, workout: EventID? = nil, at: ZonedInstant? = nil,
         reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
-        rpe: Double? = nil, effort: Int? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil
+        rpe: Double? = nil, effort: Int? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil,
+        cleared: SetEdited.Cleared = []
     ) {
         self.set = set
         self.exercise = exercise
@@ -88,5 +91,6 @@ public struct EditSet: Sendable, Hashable {
         self.setType = setType
         self.done = done
         self.notes = notes
+        self.cleared = cleared
     }
 }

@@ -50,8 +50,8 @@ public struct SetLogged: Sendable, Hashable {
 
 /// `set.edited`: a correction of a logged set. Only the fields present change.
 ///
-/// Clearing an optional field is written as the field's "empty" value: reps/RPE/effort cannot be
-/// cleared (log a new set instead); `notes: ""` clears the notes.
+/// Clearing an optional field (the API's `"rpe": null`) is written as that key with `null` in
+/// its place (`cleared`), as a JSON merge patch is (RFC 7396); `notes: ""` clears the notes too.
 public struct SetEdited: Sendable, Hashable {
     /// The id of the set (its `set.logged` event).
     public var set: EventID
@@ -68,12 +68,15 @@ public struct SetEdited: Sendable, Hashable {
     public var setType: SetType?
     public var done: Bool?
     public var notes: String?
+    /// The optional fields this edit clears (their values above are then nil).
+    public var cleared: Cleared
 
     /// Makes an edit of `set`.
     public init(
         set: EventID, exercise: String? = nil, workout: EventID? = nil, performed: ZonedInstant? = nil,
         reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
-        rpe: RPE? = nil, effort: Rating? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil
+        rpe: RPE? = nil, effort: Rating? = nil, setType: SetType? = nil, done: Bool? = nil, notes: String? = nil,
+        cleared: Cleared = []
     ) {
         self.set = set
         self.exercise = exercise
@@ -88,6 +91,31 @@ public struct SetEdited: Sendable, Hashable {
         self.setType = setType
         self.done = done
         self.notes = notes
+        self.cleared = cleared
+    }
+
+    /// The optional measurements of a set an edit can clear.
+    public struct Cleared: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let reps = Cleared(rawValue: 1), weight = Cleared(rawValue: 2), distance = Cleared(rawValue: 4)
+        public static let duration = Cleared(rawValue: 8), rpe = Cleared(rawValue: 16), effort = Cleared(rawValue: 32)
+        public static let notes = Cleared(rawValue: 64)
+
+        /// The field a line's key clears (`weight`, `duration_ms` …), or none.
+        init(key: CodecKey) {
+            switch key {
+            case .reps: self = .reps
+            case .weight: self = .weight
+            case .distance: self = .distance
+            case .durationMs: self = .duration
+            case .rpe: self = .rpe
+            case .effort: self = .effort
+            case .notes: self = .notes
+            default: self = []
+            }
+        }
     }
 }
 

@@ -89,6 +89,16 @@ extension SetChange {
         if p.setType != nil { f |= Field.setType }
         if p.done != nil { f |= Field.done }
         if p.notes != nil { f |= Field.notes }
+        if !p.cleared.isEmpty {
+            let c = p.cleared
+            if c.contains(.reps) { f |= Field.reps }
+            if c.contains(.weight) { f |= Field.weight }
+            if c.contains(.distance) { f |= Field.distance }
+            if c.contains(.duration) { f |= Field.duration }
+            if c.contains(.rpe) { f |= Field.rpe }
+            if c.contains(.effort) { f |= Field.effort }
+            if c.contains(.notes) { f |= Field.notes }
+        }
         return f
     }
 

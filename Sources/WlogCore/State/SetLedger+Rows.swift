@@ -98,8 +98,17 @@ extension SetLedger {
         change(index, by: event, fields: SetChange.Field.deleted) { $0.isDeleted = true }
     }
 
-    /// The fields of `p` set on `set`.
+    /// The fields of `p` set on `set` (cleared ones first).
     static func apply(_ p: SetEdited, to set: inout LoggedSet) {
+        if !p.cleared.isEmpty {
+            if p.cleared.contains(.reps) { set.reps = nil }
+            if p.cleared.contains(.weight) { set.weight = nil }
+            if p.cleared.contains(.distance) { set.distance = nil }
+            if p.cleared.contains(.duration) { set.durationMilliseconds = nil }
+            if p.cleared.contains(.rpe) { set.rpe = nil }
+            if p.cleared.contains(.effort) { set.effort = nil }
+            if p.cleared.contains(.notes) { set.notes = nil }
+        }
         if let v = p.exercise { set.exercise = v }
         if let v = p.workout { set.workout = v }
         if let v = p.performed { set.performed = v }

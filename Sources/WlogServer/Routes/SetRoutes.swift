@@ -28,10 +28,54 @@ struct SetRoutes: Sendable {
         var notes: String?
         /// Confirms a value the engine finds implausible (a set over 1,000 kg).
         var force: Bool?
+        /// The optional fields sent as `null`: a PATCH clears them (a POST leaves them out).
+        var cleared: SetEdited.Cleared = []
 
         var isEmpty: Bool {
             reps == nil && weightKg == nil && rpe == nil && effort == nil && setType == nil && isCompleted == nil
-                && completedAt == nil && durationSeconds == nil && distanceMeters == nil && notes == nil
+                && completedAt == nil && durationSeconds == nil && distanceMeters == nil && notes == nil && cleared.isEmpty
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, reps, weightKg, rpe, effort, setType, isCompleted, completedAt, durationSeconds, distanceMeters, notes, force
+        }
+
+        /// The fields a `null` clears; `setType` and `isCompleted` always have a value (§6's
+        /// `ExerciseSet` declares them non-null), so their `null` is refused; a `null`
+        /// `completedAt` (a set not yet done, as §6's `toJson` sends it) gives no time.
+        static let clearable: [CodingKeys: SetEdited.Cleared] = [
+            .reps: .reps, .weightKg: .weight, .rpe: .rpe, .effort: .effort, .durationSeconds: .duration,
+            .distanceMeters: .distance, .notes: .notes,
+        ]
+
+        /// A body of these measurements (PostgREST's sets check their bounds with it).
+        init(reps: Int? = nil, durationSeconds: Double? = nil, distanceMeters: Double? = nil) {
+            self.reps = reps
+            self.durationSeconds = durationSeconds
+            self.distanceMeters = distanceMeters
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decodeIfPresent(String.self, forKey: .id)
+            reps = try c.decodeIfPresent(Int.self, forKey: .reps)
+            weightKg = try c.decodeIfPresent(Double.self, forKey: .weightKg)
+            rpe = try c.decodeIfPresent(Double.self, forKey: .rpe)
+            effort = try c.decodeIfPresent(Int.self, forKey: .effort)
+            setType = try c.decodeIfPresent(String.self, forKey: .setType)
+            isCompleted = try c.decodeIfPresent(Bool.self, forKey: .isCompleted)
+            completedAt = try c.decodeIfPresent(String.self, forKey: .completedAt)
+            durationSeconds = try c.decodeIfPresent(Double.self, forKey: .durationSeconds)
+            distanceMeters = try c.decodeIfPresent(Double.self, forKey: .distanceMeters)
+            notes = try c.decodeIfPresent(String.self, forKey: .notes)
+            force = try c.decodeIfPresent(Bool.self, forKey: .force)
+            for key in c.allKeys where try c.decodeNil(forKey: key) {
+                if let field = Self.clearable[key] {
+                    cleared.insert(field)
+                } else if key == .setType || key == .isCompleted {
+                    throw APIError.validation(field: key.rawValue, "cannot be null — send \(key == .setType ? "working, warmup, drop, failure or amrap" : "true or false"), or leave it out")
+                }
+            }
         }
 
         /// Reps as the CLI's set spec takes them: 0 (a missed attempt) to 1000. Unbounded reps ×
@@ -108,8 +152,9 @@ struct SetRoutes: Sendable {
         }
     }
 
-    /// `PATCH …/sets/:setId`: corrects the fields given. 200 with the set. A set not done that
-    /// is ticked done (`isCompleted: true`) without a `completedAt` was done now.
+    /// `PATCH …/sets/:setId`: corrects the fields given; `null` clears an optional one (400 naming
+    /// it where the exercise needs it: a strength set's weight). 200 with the set. A set not done
+    /// that is ticked done (`isCompleted: true`) without a `completedAt` was done now.
     @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let (key, exerciseText) = try path(context)
@@ -129,7 +174,7 @@ struct SetRoutes: Sendable {
                 }
                 let command = EditSet(set: setID, at: at, reps: reps, weight: weight, distance: distance,
                                       durationMilliseconds: duration, rpe: body.rpe, effort: body.effort, setType: type,
-                                      done: body.isCompleted, notes: body.notes)
+                                      done: body.isCompleted, notes: body.notes, cleared: body.cleared)
                 var context = decideContext
                 context.confirmsImplausible = body.force == true
                 return try decide(.editSet(command), state: view.state, context: context)

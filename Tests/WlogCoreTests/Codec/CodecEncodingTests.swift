@@ -40,6 +40,11 @@ struct CodecEncodingTests {
          #","exercise":"run","distance":"5.2","distance_unit":"km","duration_ms":1500000}"#),
         (.setEdited(SetEdited(set: setID, performed: day, reps: 6, weight: Mass("100.0001", unit: .kg), setType: .drop, done: true, notes: "")),
          #","set":"# + s + #","performed":"2026-11-19T18:00:00.000Z","performed_tz":-300,"reps":6,"weight":"100.0001","unit":"kg","set_type":"drop","done":true,"notes":""}"#),
+        // A cleared field is its key with null in its place (the API's PATCH with "rpe": null).
+        (.setEdited(SetEdited(set: setID, reps: 8, rpe: nil, cleared: [.weight, .rpe, .notes])),
+         #","set":"# + s + #","reps":8,"weight":null,"rpe":null,"notes":null}"#),
+        (.setEdited(SetEdited(set: setID, cleared: [.reps, .distance, .duration, .effort])),
+         #","set":"# + s + #","reps":null,"distance":null,"duration_ms":null,"effort":null}"#),
         (.setDeleted(SetDeleted(set: setID, reason: "duplicate")), #","set":"# + s + #","reason":"duplicate"}"#),
         (.setRested(SetRested(set: setID, durationMilliseconds: 150_000)), #","set":"# + s + #","duration_ms":150000}"#),
         (.workoutStarted(WorkoutStarted(name: "Push A", routine: "ppl", day: 1, planned: [planned], mobility: Rating(4))),
