@@ -14,7 +14,8 @@ public struct JournalOptions: Sendable {
         case relaxed
         /// Never sync a commit: the caller makes it durable before it counts on it, with one flush
         /// of the whole filesystem for many journals' commits (`syncfs(2)`, the server's group
-        /// flush). Sealing still syncs its new file and the directory.
+        /// flush). Sealing still syncs its new file and the directory. The caller also records
+        /// how far the journal was acknowledged once its flush is done (`Acknowledgement.record`).
         case byCaller
     }
 

@@ -56,6 +56,7 @@ extension JournalReader {
         guard try scanner.readHeader() else {
             throw JournalError.damaged(scanner.status(path: path, fault: try scanner.classify()))
         }
+        scanner.acknowledged = Acknowledgement.through(acknowledged, journalID: scanner.header?.journal)
         if let prefix, after >= prefix.sealedThrough, let file = prefix.file, file == FileIdentity.of(fd) {
             scanner.resume(after: prefix)
         }

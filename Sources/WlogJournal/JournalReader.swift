@@ -25,10 +25,13 @@ public final class JournalReader {
     /// The header, read when the reader was opened.
     public let header: JournalHeader
     let fd: Int32
+    /// How far the journal was acknowledged, read before the file was opened (`Acknowledgement`).
+    let acknowledged: Acknowledgement?
 
     /// Opens the journal and reads its header; throws `notFound`, or `damaged` for a bad header.
     public init(at path: String) throws {
         self.path = path
+        acknowledged = Acknowledgement.read(journal: path)
         fd = try FileIO.openRegular(path, O_RDONLY)
         do {
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))

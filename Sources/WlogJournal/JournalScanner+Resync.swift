@@ -2,8 +2,16 @@
 extension JournalScanner {
     /// The fault at `problem`, classified: header, torn tail (nothing good after it), or damage
     /// (a good frame follows). Nil when the scan ended cleanly.
+    /// With `acknowledged` set (`Acknowledgement`), a good prefix that ends before the events
+    /// acknowledged — a bad last frame or a file cut short — is damage (`damagedTail`), not a torn
+    /// write: a commit acknowledged after its sync cannot have been torn.
     func classify() throws -> JournalFault? {
-        guard let problem else { return nil }
+        let kept = nextSeq - 1
+        guard let problem else {
+            guard kept < acknowledged else { return nil }
+            return JournalFault(kind: .damagedTail, offset: offset, end: file.size,
+                                reason: "events \(kept + 1)…\(acknowledged) were acknowledged but the file ends after event \(kept)")
+        }
         if headerProblem {
             return JournalFault(kind: .header, offset: problem.offset, end: file.size, reason: problem.reason)
         }
@@ -14,6 +22,10 @@ extension JournalScanner {
         }
         if let nextGood {
             return JournalFault(kind: .damaged, offset: problem.offset, end: nextGood, reason: problem.reason)
+        }
+        if kept < acknowledged {
+            return JournalFault(kind: .damagedTail, offset: problem.offset, end: file.size,
+                                reason: problem.reason + "; events \(kept + 1)…\(acknowledged) there were acknowledged")
         }
         return JournalFault(kind: .tornTail, offset: problem.offset, end: file.size, reason: problem.reason)
     }

@@ -53,6 +53,9 @@ final class JournalScanner {
     private var deferredProblem: (offset: Int, reason: String)?
     /// The lines of the unit last returned.
     private(set) var lines: [LineRef] = []
+    /// The last sequence the journal's record says was acknowledged (`Acknowledgement`; 0: none
+    /// known): set by a scan that reads to the end, so that `classify()` can tell damage there.
+    var acknowledged: UInt64 = 0
 
     /// Whether a decompressed chunk's SHA-256 is compared with its trailer. Off for plain reads:
     /// liblz4's block and content checksums (xxHash32) already catch damage to a chunk's bytes,

@@ -8,13 +8,16 @@ public struct JournalFault: Sendable, Equatable, CustomStringConvertible {
         case tornTail
         /// A bad frame followed by good frames: corruption, not a crash.
         case damaged
+        /// A bad or incomplete last frame, or a file that ends early, where the journal had
+        /// acknowledged events (`Acknowledgement`): damage, not a torn write.
+        case damagedTail
     }
 
     /// What kind of problem it is.
     public var kind: Kind
     /// The first bad byte (the end of the good prefix).
     public var offset: Int
-    /// One past the last bad byte: the file size for a torn tail, the next good frame for damage.
+    /// One past the last bad byte: the file size for a torn or damaged tail, the next good frame for damage.
     public var end: Int
     /// What was wrong with the first bad frame, e.g. "LZ4 content checksum mismatch".
     public var reason: String
@@ -24,6 +27,7 @@ public struct JournalFault: Sendable, Equatable, CustomStringConvertible {
         case .header: "header damaged at bytes \(offset)..<\(end): \(reason)"
         case .tornTail: "torn or incomplete tail at bytes \(offset)..<\(end): \(reason)"
         case .damaged: "damaged frames at bytes \(offset)..<\(end) followed by good frames: \(reason)"
+        case .damagedTail: "damaged end at bytes \(offset)..<\(end), acknowledged events missing: \(reason)"
         }
     }
 }
@@ -78,7 +82,7 @@ public struct JournalStatus: Sendable, Equatable {
         case .tornTail:
             return "a write was interrupted; the next wlog write (or `wlog repair`) moves bytes "
                 + "\(first.offset)..<\(first.end) to \(path)\(JournalFormat.quarantineSuffix)/ and keeps events 1…\(lastSequence)"
-        case .damaged:
+        case .damaged, .damagedTail:
             return "events 1…\(lastSequence) are readable; writing is refused. Run `wlog repair` to move bytes "
                 + "\(first.offset)..<\(fileSize) to \(path)\(JournalFormat.quarantineSuffix)/ (readable events after "
                 + "the damage are saved there as JSON lines for `wlog append events --salvage`), or restore from a backup"

@@ -73,17 +73,23 @@ extension JournalWriter {
         let frame = try content.withUnsafeBytes { try encoder.encode($0, sealed: false) }
         try writeCommit(frame)
         fault(.appendAfterWrite)
+        var synced = false
         switch options.durability {
         case .full:
             try syncJournal()
+            synced = true
         case .relaxed:
             dirty = true
-            if ContinuousClock.now - lastSync >= .seconds(1) { try syncJournal() }
+            if ContinuousClock.now - lastSync >= .seconds(1) {
+                try syncJournal()
+                synced = true
+            }
         case .byCaller:
             break
         }
         fileEnd += frame.count
         lastSequence += UInt64(appended.count)
+        if synced { acknowledge() }
         tailBytes += content.count
         commitCount += 1
         for line in checked {

@@ -90,6 +90,8 @@ extension JournalWriter {
             throw JournalError.writerFailed(path: path, cause: failure ?? "")
         }
         fault(.sealAfterDirSync)
+        // The new file was synced before its rename: every event is on disk.
+        acknowledge()
         return SealReport(chunksWritten: chunks, bytesBefore: before, bytesAfter: written, sealedThrough: sealedThrough)
     }
 

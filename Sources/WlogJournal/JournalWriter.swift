@@ -52,6 +52,8 @@ public final class JournalWriter {
     /// When the writer key was last kept (`keyRecordInterval`), and whether a commit came since.
     var keyRecorded: ContinuousClock.Instant?
     var keyUnrecorded = false
+    /// The open `.acked` record (`Acknowledgement`), opened at the first sync; -1 until then.
+    var acknowledgementFD: Int32 = -1
 
     /// Creates a new journal at `path` (refusing if anything exists there) and opens it.
     public static func create(
@@ -97,6 +99,7 @@ public final class JournalWriter {
         self.path = path
         self.options = options
         try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
+        let acknowledged = Acknowledgement.read(journal: path)
         let fd = try FileIO.openRegular(path, O_RDWR)
         do {
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
@@ -111,6 +114,7 @@ public final class JournalWriter {
                     }
                 }
             }
+            scanner.acknowledged = Acknowledgement.through(acknowledged, journalID: scanner.header?.journal)
             let fault = try scanner.classify()
             guard let header = scanner.header, fault == nil || fault?.kind == .tornTail else {
                 throw JournalError.damaged(scanner.status(path: path, fault: fault))
@@ -119,7 +123,7 @@ public final class JournalWriter {
                 // A complete last commit that failed its checksum: its lines, when they still parse,
                 // go to a salvage file beside the quarantined bytes (suspect: `--salvage` checks them).
                 let unchecked = try scanner.uncheckedFrame(at: fault.offset)
-                recovered = try Recovery.quarantine(fd: fd, path: path, fault: fault, options: options,
+                recovered = try Recovery.quarantine(fd: fd, path: path, journalID: header.journal, fault: fault, options: options,
                                                     salvage: unchecked?.lines ?? [], salvagedEvents: unchecked?.count ?? 0,
                                                     lastSequence: scanner.nextSeq - 1)
             }
@@ -146,9 +150,10 @@ public final class JournalWriter {
 
     deinit {
         if fd >= 0 {
-            if dirty && failure == nil { _ = options.sync(fd) }
+            if dirty && failure == nil && options.sync(fd) == 0 { acknowledge() }
             FileIO.closeDescriptor(fd)
         }
+        if acknowledgementFD >= 0 { FileIO.closeDescriptor(acknowledgementFD) }
         lock?.release()
     }
 
@@ -158,10 +163,15 @@ public final class JournalWriter {
         defer {
             FileIO.closeDescriptor(fd)
             fd = -1
+            if acknowledgementFD >= 0 { FileIO.closeDescriptor(acknowledgementFD) }
+            acknowledgementFD = -1
             lock?.release()
             lock = nil
         }
-        if dirty && failure == nil { try syncJournal() }
+        if dirty && failure == nil {
+            try syncJournal()
+            acknowledge()
+        }
         if keyUnrecorded, lock?.isHeld == true, failure == nil { recordKey() }
     }
 
@@ -176,6 +186,16 @@ public final class JournalWriter {
         try sync(fd, what: path)
         dirty = false
         lastSync = ContinuousClock.now
+    }
+
+    /// Records that every event through `lastSequence` is on disk (`Acknowledgement`): called
+    /// after a sync that covers them, with the lock held. Durability `byCaller` leaves this to the
+    /// caller's flush (`Acknowledgement.record`).
+    func acknowledge() {
+        if acknowledgementFD < 0 {
+            acknowledgementFD = Acknowledgement.openFile(journal: path, ownership: FileOwnership.of(descriptor: fd))
+        }
+        Acknowledgement(journalID: header.journal, through: lastSequence).write(to: acknowledgementFD)
     }
 
     /// Syncs `descriptor` through the seam; a failure fails the writer for good (never retried).

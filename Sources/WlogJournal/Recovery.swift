@@ -13,8 +13,9 @@ import Foundation
 enum Recovery {
     /// Copies bytes `fault.offset..<size` into a new quarantine file (plus `salvage`, pending lines
     /// readable after damage, into a `.salvage.jsonl` file beside it), syncs them, then truncates
-    /// the journal to `fault.offset` and syncs it.
-    static func quarantine(fd: Int32, path: String, fault: JournalFault, options: JournalOptions,
+    /// the journal to `fault.offset` and syncs it. The acknowledgement record is lowered to
+    /// `lastSequence` (what stays) before the cut, so that no reader takes the cut for damage.
+    static func quarantine(fd: Int32, path: String, journalID: String, fault: JournalFault, options: JournalOptions,
                            salvage: [UInt8], salvagedEvents: Int = 0, lastSequence: UInt64) throws -> RecoveryReport {
         let size = try FileIO.size(fd, path: path)
         let directory = path + JournalFormat.quarantineSuffix
@@ -43,6 +44,7 @@ enum Recovery {
         try FileIO.syncDirectory(of: binPath, sync: options.sync)
         try FileIO.syncDirectory(of: directory, sync: options.sync)
         options.faultHook?(.recoveryAfterQuarantine)
+        Acknowledgement.record(lastSequence, journalID: journalID, journal: path)
         guard ftruncate(fd, off_t(fault.offset)) == 0 else { throw JournalError.posix("ftruncate", path) }
         guard options.sync(fd) == 0 else { throw JournalError.posix("fdatasync after truncation", path) }
         return RecoveryReport(fault: fault, previousSize: size, quarantinePath: binPath, salvagePath: salvagePath,
@@ -89,22 +91,32 @@ extension JournalWriter {
         let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
         defer { lock.release() }
         try FileIO.removeIfPresent(path + JournalFormat.sealTempSuffix)
+        let acknowledged = Acknowledgement.read(journal: path)
         let fd = try FileIO.openRegular(path, O_RDWR)
         defer { FileIO.closeDescriptor(fd) }
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
         if try scanner.readHeader() {
             while try scanner.next() != nil {}
         }
+        scanner.acknowledged = Acknowledgement.through(acknowledged, journalID: scanner.header?.journal)
         guard let fault = try scanner.classify() else { return nil }
-        guard fault.kind != .header else { throw JournalError.damaged(scanner.status(path: path, fault: fault)) }
+        guard fault.kind != .header, let journalID = scanner.header?.journal else {
+            throw JournalError.damaged(scanner.status(path: path, fault: fault))
+        }
         var salvage: [UInt8] = []
         var salvaged = 0
+        // A damaged last commit: its lines, when they still parse, are saved too (suspect:
+        // `--salvage` checks them), as a torn one's are.
+        if fault.kind == .damagedTail, let unchecked = try scanner.uncheckedFrame(at: fault.offset) {
+            salvage = unchecked.lines
+            salvaged = unchecked.count
+        }
         try scanner.forEachGoodFrame(after: fault.offset) { _, content in
             salvage += scanner.pending(content)
             salvaged += scanner.lines.count
             return true
         }
-        return try Recovery.quarantine(fd: fd, path: path, fault: fault, options: options, salvage: salvage,
+        return try Recovery.quarantine(fd: fd, path: path, journalID: journalID, fault: fault, options: options, salvage: salvage,
                                        salvagedEvents: salvaged, lastSequence: scanner.nextSeq - 1)
     }
 }

@@ -121,7 +121,8 @@ public final class JournalStore: LifterStore {
             let grouped = self.groupFlush != nil
             defer { self.settle(lifter, journal, before: before, announcing: !grouped) }
             let result = try journal.write(use: self.tick(), at: now, actor: actor, fixedIDs: fixedIDs, decide: decide, render: render)
-            return Outcome(result, journal, announcingWhenDurable: grouped ? (before, journal.lastSeq) : nil)
+            return Outcome(result, journal, announcingWhenDurable: grouped ? (before, journal.lastSeq) : nil,
+                           journalID: grouped ? journal.journalID : "")
         }
     }
 
@@ -172,11 +173,15 @@ public final class JournalStore: LifterStore {
         let result: R
         let journal: LifterJournal
         let grown: (before: UInt64, after: UInt64)?
+        /// The journal's id, for its acknowledgement record once the flush is done.
+        let journalID: String
 
-        init(_ result: R, _ journal: LifterJournal, announcingWhenDurable grown: (before: UInt64, after: UInt64)? = nil) {
+        init(_ result: R, _ journal: LifterJournal, announcingWhenDurable grown: (before: UInt64, after: UInt64)? = nil,
+             journalID: String = "") {
             self.result = result
             self.journal = journal
             self.grown = grown
+            self.journalID = journalID
         }
     }
 
@@ -196,7 +201,10 @@ public final class JournalStore: LifterStore {
                 }
                 let answer: @Sendable (StoreError?) -> Void = { failure in
                     if let failure { return continuation.resume(throwing: failure) }
-                    if let grown = outcome.grown { self.announce(lifter, before: grown.before, after: grown.after) }
+                    if let grown = outcome.grown {
+                        outcome.journal.acknowledge(through: grown.after, journalID: outcome.journalID)
+                        self.announce(lifter, before: grown.before, after: grown.after)
+                    }
                     continuation.resume(returning: outcome.result)
                 }
                 guard let groupFlush, case let round = outcome.journal.flushRound, round > 0 else { return answer(nil) }

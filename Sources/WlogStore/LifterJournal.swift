@@ -237,6 +237,16 @@ final class LifterJournal: Sendable {
     /// The last sequence folded (0 when unloaded).
     var lastSeq: UInt64 { slot.withLock { $0.state?.lastSeq ?? 0 } }
 
+    /// The journal's id as last folded ("" before the first fold): what its acknowledgement names.
+    var journalID: String { slot.withLock { $0.journalID } }
+
+    /// Records that the commits through `seq` are on disk once the group flush that covers them is
+    /// done (`Acknowledgement`); a writer that syncs its own commits records them itself.
+    func acknowledge(through seq: UInt64, journalID: String) {
+        guard !journalID.isEmpty else { return }
+        Acknowledgement.record(seq, journalID: journalID, journal: path)
+    }
+
     /// Asks `decide` for the commit's events; kept apart so that its references to the state are
     /// gone before the events are folded (else the fold would copy every set: copy on write). The
     /// ids it mints are keyed by this server's device and the file's writer key, as the CLI's are

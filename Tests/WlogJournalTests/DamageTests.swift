@@ -55,7 +55,9 @@ import Testing
     }
 
     /// Flips `field` of unit `index` and checks reader, verify, writer open and repair outcomes.
-    private func check(field: Field, unitIndex: (Int) -> Int, endWithChunk: Bool) throws {
+    /// `acknowledged` false removes the journal's acknowledgement record first (`Acknowledgement`):
+    /// a last unit that was never acknowledged, i.e. a torn write.
+    private func check(field: Field, unitIndex: (Int) -> Int, endWithChunk: Bool, acknowledged: Bool = true) throws {
         let tmp = try TempDir()
         try makeJournal(tmp.journal, endWithChunk: endWithChunk)
         let units = try J.units(tmp.journal)
@@ -65,21 +67,25 @@ import Testing
         guard let at = field.offset(in: unit, of: bytes) else { return }
         bytes[at] ^= 0x01
         try J.write(bytes, to: tmp.journal)
+        if !acknowledged { try FileManager.default.removeItem(atPath: tmp.journal + ".acked") }
 
         // Damage to a trailer leaves its intact frame readable; damage to the frame loses it.
         let good: UInt64 = field.inTrailer ? unit.lastSeq : (index == 0 ? 0 : units[index - 1].lastSeq)
         let badOffset = field.inTrailer ? unit.frameEnd : unit.range.lowerBound
         let isLast = index == units.count - 1
         let all = units[units.count - 1].lastSeq
-        let context = "\(field) of unit \(index) (\(unit.kind))"
+        let context = "\(field) of unit \(index) (\(unit.kind)), acknowledged: \(acknowledged)"
+        // A bad last unit is a torn write only when none of its events was acknowledged (a last
+        // chunk's trailer loses no event: its frame stays readable).
+        let kind: JournalFault.Kind = !isLast ? .damaged : acknowledged && good < all ? .damagedTail : .tornTail
 
         let (lines, status) = try J.read(tmp.journal)
         #expect(lines == Events.expected(Int(good)), "\(context)")
-        #expect(status.faults.first?.kind == (isLast ? .tornTail : .damaged), "\(context)")
+        #expect(status.faults.first?.kind == kind, "\(context)")
         #expect(status.faults.first?.offset == badOffset && status.validBytes == badOffset, "\(context)")
         #expect(try JournalReader.verify(at: tmp.journal).faults == status.faults)
 
-        if isLast {
+        if kind == .tornTail {
             let w = try JournalWriter.open(at: tmp.journal)
             let report = try #require(w.recovered, "\(context)")
             #expect(report.fault.offset == badOffset && w.lastSequence == good, "\(context)")
@@ -89,13 +95,19 @@ import Testing
         } else {
             #expect(throws: JournalError.self, "\(context)") { try JournalWriter.open(at: tmp.journal) }
             let report = try #require(try JournalWriter.repair(at: tmp.journal), "\(context)")
-            #expect(report.fault.kind == .damaged && report.lastSequence == good)
+            #expect(report.fault.kind == kind && report.lastSequence == good)
             #expect(try J.bytes(report.quarantinePath) == Array(bytes[badOffset...]))
             // Readable events after the damage are salvaged as pending lines; re-appending restores them.
-            let salvage = try String(contentsOfFile: try #require(report.salvagePath), encoding: .utf8)
-            let pending = salvage.split(separator: "\n").map(String.init)
-            // Everything after the damaged unit; the damaged frame's own events stay in quarantine only.
-            #expect(pending == ((unit.lastSeq + 1)...all).map { Events.pending(1, $0 - 1) }, "\(context)")
+            let salvage = try report.salvagePath.map { try String(contentsOfFile: $0, encoding: .utf8) }
+            let pending = salvage?.split(separator: "\n").map(String.init) ?? []
+            if kind == .damaged {
+                // Everything after the damaged unit; the damaged frame's own events stay in quarantine only.
+                #expect(pending == ((unit.lastSeq + 1)...all).map { Events.pending(1, $0 - 1) }, "\(context)")
+            } else {
+                // A damaged last commit's own lines, when they still parse (suspect: `--salvage` checks them).
+                #expect(pending.isEmpty || pending == ((good + 1)...all).map { Events.pending(1, $0 - 1) }, "\(context)")
+                #expect(Acknowledgement.read(journal: tmp.journal)?.through == good, "\(context)")
+            }
             let w = try JournalWriter.open(at: tmp.journal)
             #expect(w.recovered == nil && w.lastSequence == good)
             let receipt = try w.append(pending)
@@ -115,13 +127,13 @@ import Testing
         try check(field: field, unitIndex: { $0 - 2 }, endWithChunk: false)
     }
 
-    @Test(arguments: Field.allCases)
-    func lastCommit(field: Field) throws {
-        try check(field: field, unitIndex: { $0 - 1 }, endWithChunk: false)
+    @Test(arguments: Field.allCases, [true, false])
+    func lastCommit(field: Field, acknowledged: Bool) throws {
+        try check(field: field, unitIndex: { $0 - 1 }, endWithChunk: false, acknowledged: acknowledged)
     }
 
-    @Test(arguments: Field.allCases)
-    func lastChunk(field: Field) throws {
-        try check(field: field, unitIndex: { $0 - 1 }, endWithChunk: true)
+    @Test(arguments: Field.allCases, [true, false])
+    func lastChunk(field: Field, acknowledged: Bool) throws {
+        try check(field: field, unitIndex: { $0 - 1 }, endWithChunk: true, acknowledged: acknowledged)
     }
 }

@@ -55,7 +55,7 @@ import Testing
         try makeJournal(tmp.journal)
         let clean = try J.bytes(tmp.journal)
         for cut in [clean.count - 1, clean.count - 20] {
-            try J.write(Array(clean[..<cut]), to: tmp.journal)
+            try J.tear(Array(clean[..<cut]), to: tmp.journal)
             let plain = try J.read(tmp.journal)
             let ahead = try prefetched(tmp.journal)
             #expect(ahead.lines == plain.lines && ahead.status == plain.status)

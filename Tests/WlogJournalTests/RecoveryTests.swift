@@ -18,7 +18,7 @@ import Testing
         let lz4Cuts: Set<Int> = [from, from + 3, from + 10, (from + original.count) / 2, original.count - 1]
         for cut in from..<original.count {
             try? FileManager.default.removeItem(atPath: tmp.journal + ".quarantine")
-            try J.write(Array(original[..<cut]), to: tmp.journal)
+            try J.tear(Array(original[..<cut]), to: tmp.journal)
             // The longest valid prefix: whole units, or a chunk's frame whose trailer was cut.
             var keep = units[0].range.lowerBound, events: UInt64 = 0
             for u in units {
@@ -72,12 +72,13 @@ import Testing
 
     /// A complete last commit whose content checksum fails is a torn tail; its lines, which still
     /// parse, are saved as pending lines beside the quarantined bytes (issue 20, item 10).
+    /// (Never acknowledged: with the acknowledgement record it is damage, `AcknowledgementTests`.)
     @Test func aCompleteLastCommitFailingItsChecksumIsSalvaged() throws {
         let tmp = try TempDir()
         try J.make(tmp.journal, commits: 3, perCommit: 2)
         var bytes = try J.bytes(tmp.journal)
         bytes[bytes.count - 2] ^= 0x01  // the content checksum's third byte
-        try J.write(bytes, to: tmp.journal)
+        try J.tear(bytes, to: tmp.journal)
         let writer = try JournalWriter.open(at: tmp.journal, options: JournalOptions(sync: { _ in 0 }))
         defer { try? writer.close() }
         let report = try #require(writer.recovered)

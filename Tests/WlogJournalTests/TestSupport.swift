@@ -119,6 +119,13 @@ enum J {
         try bytes.withUnsafeBytes { try FileIO.pwriteAll(fd, $0, at: 0, path: path) }
     }
 
+    /// Writes `bytes` as a torn write leaves them: the journal's acknowledgement record goes too
+    /// (`Acknowledgement`), as a commit cut short was never acknowledged.
+    static func tear(_ bytes: [UInt8], to path: String) throws {
+        try write(bytes, to: path)
+        unlink(path + ".acked")
+    }
+
     /// A unit of a journal file as the tests see it.
     struct Unit {
         var kind: ScannedUnit.Kind
