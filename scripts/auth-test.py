@@ -20,9 +20,8 @@ import argparse, json, os, re, socket, subprocess, sys, tempfile, time, urllib.e
 
 from aiosmtpd.controller import Controller
 from supabase import create_client
-from supabase_auth.errors import AuthApiError
 
-from script_checks import Checklist
+from script_checks import Checklist, api_error, http
 
 check = Checklist()
 
@@ -59,19 +58,6 @@ def link_in(mail):
     return re.search(r"(http://\S+/auth/v1/verify\?\S+)", mail).group(1)
 
 
-def http(base, path, token=None, method="GET", body=None, headers=None):
-    all_headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-    if token:
-        all_headers["Authorization"] = "Bearer " + token
-    all_headers.update(headers or {})
-    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(), headers=all_headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, response.read().decode(), dict(response.headers)
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(), dict(error.headers)
-
-
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
@@ -85,14 +71,6 @@ def follow_once(url):
     except urllib.error.HTTPError as error:
         return error.code, error.headers.get("Location", "")
     return 200, ""
-
-
-def api_error(call):
-    try:
-        call()
-    except AuthApiError as error:
-        return error
-    return None
 
 
 def main():

@@ -113,3 +113,28 @@ class Server:
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=20)
+
+
+def http(base, path, token=None, method="GET", body=None, headers=None):
+    """(status, body text, headers) of one JSON request to `base + path`, with `token` as the bearer."""
+    import json, urllib.error, urllib.request
+    all_headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if token:
+        all_headers["Authorization"] = "Bearer " + token
+    all_headers.update(headers or {})
+    request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(), headers=all_headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+def api_error(call):
+    """The AuthApiError `call` raises (supabase-py), or None."""
+    from supabase_auth.errors import AuthApiError
+    try:
+        call()
+    except AuthApiError as error:
+        return error
+    return None

@@ -56,7 +56,7 @@ enum EventsSQL {
     /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT
     /// included: success means committed). On failure it rolls back; a connection that cannot
     /// roll back is closed, never handed back to the pool inside a transaction.
-    static func transaction<R>(on connection: PostgresConnection, logger: Logger,
+    nonisolated(nonsending) static func transaction<R>(on connection: PostgresConnection, logger: Logger,
                                _ body: (_ run: @escaping Run) async throws -> R) async throws -> R {
         let run: Run = { try await connection.query($0, logger: logger) }
         try await execute("BEGIN", run)

@@ -292,7 +292,7 @@ public final class PostgresStore: LifterStore {
     }
 
     /// Runs `work` within the timeout, mapping errors to `StoreError` (unique violation: conflict).
-    private func database<R: Sendable>(_ what: String, _ work: @escaping @Sendable () async throws -> R) async throws -> R {
+    func database<R: Sendable>(_ what: String, _ work: @escaping @Sendable () async throws -> R) async throws -> R {
         do {
             return try await withDeadline(timeout, what, work)
         } catch let error as StoreError {

@@ -36,6 +36,9 @@ public protocol LifterStore: Sendable {
     /// store, and for other writers (the CLI) when a request or `events` notices them. The caller
     /// cancels it when done.
     func changes(_ lifter: LifterID) -> ChangeWatch
+    /// Where the server keeps its accounts beside this store, when the store has a place for
+    /// them that servers share (the PostgreSQL store's table); nil: `DATA/accounts.log`.
+    func accountsLog() async throws -> (any RecordLog)?
 }
 
 extension LifterStore {
@@ -43,4 +46,7 @@ extension LifterStore {
     public func read<Result: Sendable>(_ lifter: LifterID, cacheKey: String, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         try await read(lifter, body)
     }
+
+    /// Accounts in the data folder.
+    public func accountsLog() async throws -> (any RecordLog)? { nil }
 }

@@ -32,10 +32,10 @@ struct Users: AsyncParsableCommand {
     func run() async throws {
         let folder = data ?? defaultDataDirectory()
         do {
-            let admin = try AccountAdmin(data: folder)
+            let admin = try await AccountAdmin(data: folder)
             switch action {
             case .list:
-                for row in admin.list() {
+                for row in try await admin.list() {
                     print("\(row.id)  \(row.email)  \(row.confirmed ? "confirmed" : "unconfirmed")  \(row.disabled ? "disabled" : "enabled")  \(row.sessions) sessions")
                 }
             case .create:
@@ -44,12 +44,12 @@ struct Users: AsyncParsableCommand {
                 }
                 print(try await admin.create(email: user ?? "", password: password, lifter: lifter))
             case .disable, .enable:
-                print("\(try admin.setDisabled(user ?? "", action == .disable)) \(action.rawValue)d")
+                print("\(try await admin.setDisabled(user ?? "", action == .disable)) \(action.rawValue)d")
             case .delete:
                 guard yes else {
                     throw ValidationError("delete removes the account and the lifter's journal for good: add --yes to confirm")
                 }
-                print("\(try admin.delete(user ?? "")) deleted with its journal")
+                print("\(try await admin.delete(user ?? "")) deleted with its journal")
             }
         } catch let error as ValidationError {
             throw error

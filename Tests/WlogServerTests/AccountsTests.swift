@@ -20,48 +20,48 @@ struct AccountsTests {
         Account(id: lifter, email: email, passwordHash: "$2b$04$hash", userMetadata: #"{"name":"Lena"}"#, createdAt: 1, updatedAt: 1, confirmedAt: 1)
     }
 
-    @Test func anAcknowledgedChangeIsReadBackAfterReopening() throws {
+    @Test func anAcknowledgedChangeIsReadBackAfterReopening() async throws {
         let data = try Self.folder()
         do {
-            let store = try AccountStore(data: data, live: LiveSessions())
+            let store = try await AccountStore(data: data, live: LiveSessions())
             let session = AuthSession(id: "s1", user: Self.lifter, createdAt: 2, method: "password")
-            try store.change { _ in ([.account(Self.account()), .session(session), .refresh(RefreshToken(hash: "h1", session: "s1", used: false))], ()) }
+            try await store.change { _ in ([.account(Self.account()), .session(session), .refresh(RefreshToken(hash: "h1", session: "s1", used: false))], ()) }
             // While it is open, no other opener gets it (a running server against `wlog serve users`).
-            #expect(throws: AccountStore.InUse.self) { try AccountStore(data: data, live: LiveSessions()) }
+            await #expect(throws: AccountsFile.InUse.self) { try await AccountStore(data: data, live: LiveSessions()) }
         }
         let live = LiveSessions()
-        let reopened = try AccountStore(data: data, live: live)
-        #expect(reopened.read { $0.account(email: "LENA@example.com") } == Self.account())
-        #expect(reopened.read { $0.refresh["h1"]?.session } == "s1")
+        let reopened = try await AccountStore(data: data, live: live)
+        #expect(try await reopened.read { $0.account(email: "LENA@example.com") } == Self.account())
+        #expect(try await reopened.read { $0.refresh["h1"]?.session } == "s1")
         #expect(live.allows(LifterID(Self.lifter)!, session: "s1"))
         #expect(!live.allows(LifterID(Self.lifter)!, session: "s2"))
         let mode = try FileManager.default.attributesOfItem(atPath: data + "/accounts.log")[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
-    @Test func aTornLastLineIsCutAndTheRestKept() throws {
+    @Test func aTornLastLineIsCutAndTheRestKept() async throws {
         let data = try Self.folder()
         do {
-            let store = try AccountStore(data: data, live: LiveSessions())
-            try store.change { _ in ([.account(Self.account())], ()) }
+            let store = try await AccountStore(data: data, live: LiveSessions())
+            try await store.change { _ in ([.account(Self.account())], ()) }
         }
         let handle = try #require(FileHandle(forWritingAtPath: data + "/accounts.log"))
         handle.seekToEndOfFile()
         handle.write(Data(#"{"account":{"_0":{"id":"#.utf8))
         try handle.close()
-        let reopened = try AccountStore(data: data, live: LiveSessions())
-        #expect(reopened.read { $0.accounts.count } == 1)
+        let reopened = try await AccountStore(data: data, live: LiveSessions())
+        #expect(try await reopened.read { $0.accounts.count } == 1)
         let text = try String(contentsOfFile: data + "/accounts.log", encoding: .utf8)
         #expect(text.hasSuffix("}\n"))
-        try reopened.change { _ in ([.account(Self.account("new@example.com"))], ()) }
+        try await reopened.change { _ in ([.account(Self.account("new@example.com"))], ()) }
         _ = consume reopened
-        #expect(try AccountStore(data: data, live: LiveSessions()).read { $0.account(email: "new@example.com")?.id } == Self.lifter)
+        #expect(try await AccountStore(data: data, live: LiveSessions()).read { $0.account(email: "new@example.com")?.id } == Self.lifter)
     }
 
-    @Test func aDamagedLineBeforeTheLastRefusesToOpen() throws {
+    @Test func aDamagedLineBeforeTheLastRefusesToOpen() async throws {
         let data = try Self.folder()
         try Data("not json\n{}\n".utf8).write(to: URL(fileURLWithPath: data + "/accounts.log"))
-        #expect(throws: AccountStore.Damaged.self) { try AccountStore(data: data, live: LiveSessions()) }
+        await #expect(throws: AccountStore.Damaged.self) { try await AccountStore(data: data, live: LiveSessions()) }
     }
 
     @Test func keysAndUserTokensMapToTheirPrincipals() async throws {
@@ -91,14 +91,14 @@ struct AccountsTests {
     @Test func aSessionsTokenStopsWorkingWhenItEnds() async throws {
         let data = try Self.folder()
         let live = LiveSessions()
-        let store = try AccountStore(data: data, live: live)
+        let store = try await AccountStore(data: data, live: live)
         var verifier = try await TokenVerifier(hmacSecret: ServerHarness.secret, jwks: nil)
         verifier.sessions = live
         let session = AuthSession(id: "s9", user: Self.lifter, createdAt: Date().timeIntervalSince1970, method: "password")
-        try store.change { _ in ([.account(Self.account()), .session(session)], ()) }
+        try await store.change { _ in ([.account(Self.account()), .session(session)], ()) }
         let token = AccessToken.mint(account: Self.account(), session: session, secret: ServerHarness.secret, now: Date().timeIntervalSince1970)
         #expect(try await verifier.lifter(fromBearer: token).uuid == Self.lifter)
-        try store.change { _ in ([.endSession("s9")], ()) }
+        try await store.change { _ in ([.endSession("s9")], ()) }
         // Remembered by VerifiedTokens, and still refused at once.
         await #expect(throws: APIError.self) { try await verifier.lifter(fromBearer: token) }
         // A token without a session (wlog serve token) stops when the account is disabled.
@@ -106,7 +106,7 @@ struct AccountsTests {
         #expect(try await verifier.lifter(fromBearer: plain).uuid == Self.lifter)
         var disabled = Self.account()
         disabled.disabled = true
-        try store.change { _ in ([.account(disabled)], ()) }
+        try await store.change { _ in ([.account(disabled)], ()) }
         await #expect(throws: APIError.self) { try await verifier.lifter(fromBearer: plain) }
     }
 

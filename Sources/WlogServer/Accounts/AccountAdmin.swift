@@ -17,13 +17,13 @@ public struct AccountAdmin: Sendable {
         public var sessions: Int
     }
 
-    public init(data: String) throws {
+    public init(data: String) async throws {
         self.data = data
-        store = try AccountStore(data: data, live: LiveSessions())
+        store = try await AccountStore(data: data, live: LiveSessions())
     }
 
-    public func list() -> [Row] {
-        store.read { state in
+    public func list() async throws -> [Row] {
+        try await store.read { state in
             state.accounts.values.sorted { $0.email < $1.email }.map {
                 Row(id: $0.id, email: $0.email, confirmed: $0.confirmedAt != nil, disabled: $0.disabled, sessions: state.sessions(of: $0.id).count)
             }
@@ -39,7 +39,7 @@ public struct AccountAdmin: Sendable {
         guard LifterID(id) != nil else { throw AuthFailure.validation("--lifter '\(id)' is not a UUID") }
         let hash = await Passwords(cost: cost).hash(password)
         let now = Date().timeIntervalSince1970
-        return try store.change { state in
+        return try await store.change { state in
             guard state.account(email: email) == nil, state.accounts[id] == nil else { throw AuthService.alreadyExists }
             return ([.account(Account(id: id, email: email, passwordHash: hash, userMetadata: "{}", createdAt: now, updatedAt: now,
                                       confirmedAt: now))], id)
@@ -47,8 +47,8 @@ public struct AccountAdmin: Sendable {
     }
 
     /// Disables (or enables) the account of `user` (an email or an id); disabling ends its sessions.
-    public func setDisabled(_ user: String, _ disabled: Bool) throws -> String {
-        try store.change { state in
+    public func setDisabled(_ user: String, _ disabled: Bool) async throws -> String {
+        try await store.change { state in
             guard var account = Self.find(user, in: state) else { throw AuthFailure.userNotFound }
             account.disabled = disabled
             account.updatedAt = Date().timeIntervalSince1970
@@ -58,8 +58,8 @@ public struct AccountAdmin: Sendable {
     }
 
     /// Removes the account of `user` and the lifter's data (`DATA/users/<id>`): seed 004 §10's "Delete account".
-    public func delete(_ user: String) throws -> String {
-        let id: String = try store.change { state in
+    public func delete(_ user: String) async throws -> String {
+        let id: String = try await store.change { state in
             guard let account = Self.find(user, in: state) else { throw AuthFailure.userNotFound }
             return ([.removeAccount(account.id)], account.id)
         }

@@ -1,146 +1,165 @@
 import Foundation
 import Synchronization
 import WlogStore
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The embedded store's accounts: an append-only log, `DATA/accounts.log` (0600), one JSON
-/// `AccountRecord` a line, folded in memory on open. A change is acknowledged only after its
-/// lines are written and `fdatasync`ed (the journals' discipline), so an answered sign-up or
-/// password change survives SIGKILL and power loss. A line torn by a crash is the log's last
-/// one, never acknowledged: it is cut off on open. A damaged line before the last refuses to
-/// open (an operator looks at it) rather than forget accounts.
+/// The server's accounts: a `RecordLog` of JSON `AccountRecord`s (`AccountsFile` for the embedded
+/// store, PostgreSQL's `wlog_accounts` table for that store) folded into memory. A change is
+/// acknowledged only after its records are durable in the log. A record that cannot be read
+/// refuses to open (an operator looks at it) rather than forget accounts.
 ///
-/// Changes are serialised under one lock (read, decide, write, sync, apply): sign-ups are
-/// bcrypt-bound long before the sync is the limit. After each change `LiveSessions` learns which
-/// sessions ended and which accounts were disabled or removed.
+/// Changes take this server's turn (read, decide, append, apply) one at a time: sign-ups are
+/// bcrypt-bound long before the log is the limit. On a shared log (servers on one database) a
+/// change first folds what other servers appended and appends at the position it decided on;
+/// when another server appended first it decides again in the log's exclusive turn (other
+/// servers' appends wait), so no server starves. Reads fold first too,
+/// and the log's watch folds as soon as another server appends, so `LiveSessions` learns of
+/// sessions opened, signed out or accounts disabled anywhere.
 final class AccountStore: Sendable {
-    static let fileName = "accounts.log"
-
     struct Damaged: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Another process (a running server) has the log open.
-    struct InUse: Error, CustomStringConvertible {
-        var path: String
-        var description: String {
-            "\(path) is in use by a running wlog serve: stop it first, or use /auth/v1/admin/users with the service-role key"
-        }
+    private struct Folded {
+        var state = AccountsState()
+        /// Records of the log folded into `state`.
+        var position = 0
     }
-
-    private struct Log {
-        var fd: Int32
-        var state: AccountsState
-    }
-    private let log: Mutex<Log>
-    let path: String
+    private let folded = Mutex(Folded())
+    private let turn = AsyncLock()
+    /// Announcements of other servers' appends received, and how many of them a fold has covered.
+    private let announced = Atomic<Int>(0)
+    private let covered = Atomic<Int>(0)
+    let log: any RecordLog
     let live: LiveSessions
 
-    /// Opens (or creates) the log under `data`, folding it into memory.
-    init(data: String, live: LiveSessions) throws {
-        path = data + "/" + Self.fileName
+    /// The accounts of `log`, folded; `live` learns their sessions.
+    init(log: any RecordLog, live: LiveSessions) async throws {
+        self.log = log
         self.live = live
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Damaged(description: "\(path): cannot open (errno \(errno))") }
-        // One process at a time: a running server holds the log (`wlog serve users` then says so).
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw InUse(path: path)
+        try await fold()
+        guard log.isShared else { return }
+        log.watch { [weak self] in
+            // Counted at once (a request arriving now waits for the fold), folded apart from the
+            // listener, which goes on counting the next notices meanwhile.
+            self?.announced.add(1, ordering: .sequentiallyConsistent)
+            Task { await self?.foldAnnounced() }
         }
-        let bytes = FileManager.default.contents(atPath: path) ?? Data()
-        var state = AccountsState()
-        var offset = 0
-        let decoder = JSONDecoder()
-        var kept = 0
-        while offset < bytes.count {
-            guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { break }
-            let line = bytes[offset..<newline]
-            guard let record = try? decoder.decode(AccountRecord.self, from: line) else {
-                close(fd)
-                throw Damaged(description: "\(path): line at byte \(offset) is not an account record; the log is damaged")
-            }
-            state.apply(record)
-            offset = newline + 1
-            kept = offset
-        }
-        if kept < bytes.count {
-            // A crash cut the last line short: it was never acknowledged.
-            guard ftruncate(fd, off_t(kept)) == 0, fdatasync(fd) == 0 else {
-                close(fd)
-                throw Damaged(description: "\(path): cannot cut the torn last line (errno \(errno))")
-            }
-        }
-        if bytes.isEmpty, let dir = Optional(open(data, O_RDONLY | O_DIRECTORY | O_CLOEXEC)), dir >= 0 {
-            fsync(dir)
-            close(dir)
-        }
-        log = Mutex(Log(fd: fd, state: state))
-        for session in state.sessions.keys { live.open(session) }
-        for account in state.accounts.values where account.disabled {
-            if let lifter = LifterID(account.id) { live.block(lifter) }
+        live.foldOthers { [weak self] always in
+            if always { try? await self?.catchUp() } else { await self?.foldAnnounced() }
         }
     }
 
-    deinit {
-        log.withLock { if $0.fd >= 0 { close($0.fd) } }
+    /// The embedded store's accounts: `DATA/accounts.log`.
+    convenience init(data: String, live: LiveSessions) async throws {
+        try await self.init(log: try AccountsFile(data: data), live: live)
     }
 
-    /// Lets go of the log at once — its lock with it, so that the next server over this folder
-    /// (a restart in the same process) can open it — rather than when the last reference goes.
-    /// A change after this is refused (`StoreError.unavailable`).
-    func release() {
-        log.withLock { log in
-            if log.fd >= 0 { close(log.fd) }
-            log.fd = -1
+    /// Lets go of the log (its lock, its listener) at once, rather than when the last reference
+    /// goes. A change after this is refused (`StoreError.unavailable`).
+    func release() async {
+        await log.release()
+    }
+
+    /// A consistent view of every account (on a shared log, after folding what other servers appended).
+    func read<T>(_ body: (AccountsState) throws -> T) async throws -> T {
+        if log.isShared { try await catchUp() }
+        return try folded.withLock { try body($0.state) }
+    }
+
+    /// Folds what other servers appended.
+    func catchUp() async throws {
+        try await turn.withLock { try await fold() }
+    }
+
+    /// Folds unless every announcement received so far is folded already (one atomic load then).
+    func foldAnnounced() async {
+        let target = announced.load(ordering: .sequentiallyConsistent)
+        guard covered.load(ordering: .sequentiallyConsistent) < target else { return }
+        try? await turn.withLock {
+            guard covered.load(ordering: .sequentiallyConsistent) < target else { return }
+            let start = announced.load(ordering: .sequentiallyConsistent)
+            try await fold()
+            covered.store(start, ordering: .sequentiallyConsistent)
         }
-    }
-
-    /// A consistent view of every account.
-    func read<T>(_ body: (AccountsState) throws -> T) rethrows -> T {
-        try log.withLock { try body($0.state) }
     }
 
     /// One change: `decide` reads the state and returns the records to write (none: nothing is
     /// written) and an answer. The records are durable before this returns.
-    func change<T>(_ decide: (AccountsState) throws -> ([AccountRecord], T)) throws -> T {
-        try log.withLock { log in
-            let (records, answer) = try decide(log.state)
+    func change<T>(_ decide: (AccountsState) throws -> ([AccountRecord], T)) async throws -> T {
+        try await turn.withLock {
+            // Optimistic: fold what is new, decide, append at the position decided on.
+            if log.isShared { try await fold() }
+            let (position, records, answer) = try folded.withLock { folded in
+                let (records, answer) = try decide(folded.state)
+                return (folded.position, records, answer)
+            }
             guard !records.isEmpty else { return answer }
-            guard log.fd >= 0 else { throw StoreError.unavailable("the server is stopping; the accounts log is closed") }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var bytes: [UInt8] = []
-            for record in records {
-                bytes += try encoder.encode(record)
-                bytes.append(UInt8(ascii: "\n"))
+            if try await log.append(try Self.encoded(records), after: position) {
+                folded.withLock { apply(records, to: &$0) }
+                return answer
             }
-            let before = lseek(log.fd, 0, SEEK_END)
-            let written = bytes.withUnsafeBytes { write(log.fd, $0.baseAddress, $0.count) }
-            guard written == bytes.count, fdatasync(log.fd) == 0 else {
-                // Nothing half-written stays behind to be folded later.
-                if before >= 0 { _ = ftruncate(log.fd, before) }
-                throw StoreError.unavailable("the accounts log could not be written (errno \(errno))")
-            }
-            for record in records {
-                switch record {
-                case .session(let session):
-                    live.open(session.id)
-                case .endSession(let id):
-                    live.close(id)
-                case .account(let account):
-                    guard let lifter = LifterID(account.id) else { break }
-                    if account.disabled { live.block(lifter) } else { live.unblock(lifter) }
-                case .removeAccount(let id):
-                    for session in log.state.sessions(of: id) { live.close(session.id) }
-                    if let lifter = LifterID(id) { live.block(lifter) }
-                default: break
+            // Lost a race to another server: decide again in the exclusive turn, on what is new.
+            var decided: ([AccountRecord], T)?
+            try await log.appendExclusively(after: position) { fresh in
+                let records = try decoded(fresh, after: position)
+                return try folded.withLock { folded in
+                    apply(records, to: &folded)
+                    let again = try decide(folded.state)
+                    decided = again
+                    return try Self.encoded(again.0)
                 }
-                log.state.apply(record)
             }
+            guard let (records, answer) = decided else { throw StoreError.unavailable("the accounts' turn ended without a decision") }
+            folded.withLock { apply(records, to: &$0) }
             return answer
         }
+    }
+
+    static func encoded(_ records: [AccountRecord]) throws -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try records.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+    }
+
+    /// The records of `lines`, the log's after `position`; `Damaged` names the first unreadable one.
+    private func decoded(_ lines: [String], after position: Int) throws -> [AccountRecord] {
+        let decoder = JSONDecoder()
+        return try lines.enumerated().map { index, line in
+            do {
+                return try decoder.decode(AccountRecord.self, from: Data(line.utf8))
+            } catch {
+                throw Damaged(description: "\(log.place): record \(position + index + 1) is not an account record; the log is damaged")
+            }
+        }
+    }
+
+    /// Folds the log's records past the state (holding the turn, or in `init`).
+    private func fold() async throws {
+        let position = folded.withLock { $0.position }
+        let lines = try await log.records(after: position)
+        guard !lines.isEmpty else { return }
+        let records = try decoded(lines, after: position)
+        folded.withLock { apply(records, to: &$0) }
+    }
+
+    /// `records` applied to the state, and what they mean for live sessions.
+    private func apply(_ records: [AccountRecord], to folded: inout Folded) {
+        for record in records {
+            switch record {
+            case .session(let session):
+                live.open(session.id)
+            case .endSession(let id):
+                live.close(id)
+            case .account(let account):
+                guard let lifter = LifterID(account.id) else { break }
+                if account.disabled { live.block(lifter) } else { live.unblock(lifter) }
+            case .removeAccount(let id):
+                for session in folded.state.sessions(of: id) { live.close(session.id) }
+                if let lifter = LifterID(id) { live.block(lifter) }
+            default: break
+            }
+            folded.state.apply(record)
+        }
+        folded.position += records.count
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import WlogStore
 
 /// The server's own accounts (issue 32; docs/ACCOUNTS.md): the store under the data folder, the
 /// live sessions the token verifier consults, the API keys, and `/auth/v1`.
@@ -11,11 +12,13 @@ public struct Accounts: Sendable {
     /// What the token verifier asks on every request (`TokenVerifier.sessions`).
     public let live: LiveSessions
 
-    /// The accounts of `configuration.dataDirectory` (`accounts.log`, `api-keys.json`, `outbox/`), opened.
-    public static func open(_ configuration: ServerConfiguration, secret: [UInt8], logger: Logger) async throws -> Accounts {
+    /// The accounts of `log` (nil: `DATA/accounts.log`), with the keys and outbox of
+    /// `configuration.dataDirectory` (`api-keys.json`, `outbox/`), opened.
+    public static func open(_ configuration: ServerConfiguration, secret: [UInt8], log: (any RecordLog)? = nil,
+                            logger: Logger) async throws -> Accounts {
         let data = configuration.dataDirectory
         let live = LiveSessions()
-        let store = try AccountStore(data: data, live: live)
+        let store = try await AccountStore(log: try log ?? AccountsFile(data: data), live: live)
         let keys = try await APIKeys.loadOrCreate(in: data, secret: secret)
         let service = try AuthService(store: store, secret: secret, configuration: configuration.accounts, logger: logger,
                                       outbox: data + "/outbox")
@@ -35,7 +38,7 @@ public struct Accounts: Sendable {
         let store: AccountStore
         func run() async throws {
             try? await gracefulShutdown()
-            store.release()
+            await store.release()
         }
     }
 
@@ -43,6 +46,6 @@ public struct Accounts: Sendable {
     func signOut(token: String, verifier: TokenVerifier) async {
         guard let lifter = try? await verifier.lifter(fromBearer: token),
               let session = TokenVerifier.unverifiedClaims(of: token)?["session_id"] as? String else { return }
-        try? service.logout(user: lifter.uuid, session: session, scope: "local")
+        try? await service.logout(user: lifter.uuid, session: session, scope: "local")
     }
 }

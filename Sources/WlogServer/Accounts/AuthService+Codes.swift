@@ -20,7 +20,7 @@ extension AuthService {
         let email = try Self.normalized(email: rawEmail)
         try throttle(email: email, kind: "mail", peer: peer)
         let now = clock()
-        let token: (String, String) = try store.change { state in
+        let token: (String, String) = try await store.change { state in
             var records: [AccountRecord] = []
             let account: Account
             if let existing = state.account(email: email) {
@@ -46,7 +46,7 @@ extension AuthService {
         let email = try Self.normalized(email: rawEmail)
         try throttle(email: email, kind: "mail", peer: peer)
         let now = clock()
-        let token: (String, String)? = try store.change { state in
+        let token: (String, String)? = try await store.change { state in
             guard let account = state.account(email: email), !account.disabled else { return ([], nil) }
             let (record, digits, linkToken) = code(kind: "recovery", user: account.id, challenge: challenge, now: now)
             return ([record], (digits, linkToken))
@@ -57,17 +57,17 @@ extension AuthService {
     }
 
     /// `POST /verify` with `email` and `token` (the 6 digits) or `token_hash` (the link's token): a Session.
-    func verify(type: String, email rawEmail: String?, token: String?, tokenHash: String?, peer: String) throws -> [String: Any] {
+    func verify(type: String, email rawEmail: String?, token: String?, tokenHash: String?, peer: String) async throws -> [String: Any] {
         let kinds = try Self.kinds(for: type)
         let now = clock()
         if let tokenHash, !tokenHash.isEmpty {
             if let wait = perAddress.take(peer) { throw AuthFailure.throttled("requests from this address", retryAfter: wait) }
-            return try redeem(kinds: kinds, now: now) { code, _ in Secrets.equal(code.linkHash, Secrets.digest(tokenHash)) }
+            return try await redeem(kinds: kinds, now: now) { code, _ in Secrets.equal(code.linkHash, Secrets.digest(tokenHash)) }
         }
         let email = try Self.normalized(email: rawEmail)
         guard let token, !token.isEmpty else { throw AuthFailure.validation("token: missing; give the 6-digit code from the mail") }
         try throttle(email: email, kind: "verify", peer: peer)
-        return try redeem(kinds: kinds, now: now) { code, account in
+        return try await redeem(kinds: kinds, now: now) { code, account in
             account.email == email && Secrets.equal(code.codeHash, Secrets.digest(token))
         }
     }
@@ -75,8 +75,8 @@ extension AuthService {
     /// The session of the first unexpired code of `kinds` that `matches`; the code is used up.
     /// With `flow`, a code asked for by a PKCE client answers an authorization code instead (the link's redirect).
     func redeem(kinds: [String], now: Double, flow: Bool = false,
-                matches: (OneTimeCode, Account) -> Bool) throws -> [String: Any] {
-        try store.change { state in
+                matches: (OneTimeCode, Account) -> Bool) async throws -> [String: Any] {
+        try await store.change { state in
             guard let (code, account) = state.codes.values.lazy
                 .compactMap({ code in state.accounts[code.user].map { (code, $0) } })
                 .first(where: { kinds.contains($0.0.kind) && $0.0.expires > now && matches($0.0, $0.1) }), !account.disabled else {
@@ -102,12 +102,12 @@ extension AuthService {
     }
 
     /// `grant_type=pkce`: the authorization code from a link, with the verifier its challenge was made from.
-    func exchange(authCode: String?, verifier: String?) throws -> [String: Any] {
+    func exchange(authCode: String?, verifier: String?) async throws -> [String: Any] {
         guard let authCode, !authCode.isEmpty, let verifier, !verifier.isEmpty else {
             throw AuthFailure.validation("auth_code and code_verifier: both are required")
         }
         let now = clock()
-        return try store.change { state in
+        return try await store.change { state in
             guard let flow = state.flows[Secrets.digest(authCode)], flow.expires > now, let account = state.accounts[flow.user] else {
                 throw AuthFailure(status: .notFound, code: "flow_state_not_found", message: "invalid flow state, no valid flow state found")
             }

@@ -3,8 +3,8 @@ import WlogStore
 
 /// The signed-in user's own account (`GET`/`PUT /user`) and the operator's (`/admin/…`).
 extension AuthService {
-    func user(_ id: String) throws -> [String: Any] {
-        guard let account = store.read({ $0.accounts[id] }), !account.disabled else { throw AuthFailure.userNotFound }
+    func user(_ id: String) async throws -> [String: Any] {
+        guard let account = try await store.read({ $0.accounts[id] }), !account.disabled else { throw AuthFailure.userNotFound }
         return AuthJSON.user(account)
     }
 
@@ -17,7 +17,7 @@ extension AuthService {
         let hash: String? = if let password { await passwords.hash(password) } else { nil }
         let now = clock()
         var mailTo: (String, String, String)?
-        let answer: [String: Any] = try store.change { state in
+        let answer: [String: Any] = try await store.change { state in
             guard var account = state.accounts[id], !account.disabled else { throw AuthFailure.userNotFound }
             var records: [AccountRecord] = []
             if let hash { account.passwordHash = hash }
@@ -56,7 +56,7 @@ extension AuthService {
         guard LifterID(id) != nil else { throw AuthFailure.validation("id: '\(id.prefix(60))' is not a UUID") }
         let hash: String? = if let password { await passwords.hash(password) } else { nil }
         let now = clock()
-        return try store.change { state in
+        return try await store.change { state in
             guard state.account(email: email) == nil, state.accounts[id] == nil else {
                 throw AuthFailure(status: .unprocessableContent, code: "email_exists", message: "A user with this email address has already been registered")
             }
@@ -73,7 +73,7 @@ extension AuthService {
         let password = try (body["password"] as? String).map { try Self.checkStrength($0) }
         let hash: String? = if let password { await passwords.hash(password) } else { nil }
         let now = clock()
-        return try store.change { state in
+        return try await store.change { state in
             guard var account = state.accounts[id] else { throw AuthFailure.userNotFound }
             if let hash { account.passwordHash = hash }
             if let email = body["email"] as? String { account.email = try Self.normalized(email: email) }
@@ -89,15 +89,15 @@ extension AuthService {
 
     /// `DELETE /admin/users/{id}`: the account, its sessions and codes (the lifter's journal stays;
     /// `wlog serve users delete` removes that too).
-    func adminDelete(_ id: String) throws {
-        try store.change { state in
+    func adminDelete(_ id: String) async throws {
+        try await store.change { state in
             guard state.accounts[id] != nil else { throw AuthFailure.userNotFound }
             return ([.removeAccount(id)], ())
         }
     }
 
-    func adminList() -> [String: Any] {
-        let users = store.read { $0.accounts.values.sorted { $0.createdAt < $1.createdAt }.map(AuthJSON.user) }
+    func adminList() async throws -> [String: Any] {
+        let users = try await store.read { $0.accounts.values.sorted { $0.createdAt < $1.createdAt }.map(AuthJSON.user) }
         return ["users": users, "aud": "authenticated"]
     }
 
@@ -108,7 +108,7 @@ extension AuthService {
         let kind: String
         switch type {
         case "signup":
-            if store.read({ $0.account(email: email) }) == nil {
+            if try await store.read({ $0.account(email: email) }) == nil {
                 var create = body
                 create["user_metadata"] = body["data"]
                 _ = try await adminCreate(body: create)
@@ -118,7 +118,7 @@ extension AuthService {
         default: throw AuthFailure.validation("type: '\(type)' is not signup, magiclink or recovery")
         }
         let now = clock()
-        let (account, digits, token): (Account, String, String) = try store.change { state in
+        let (account, digits, token): (Account, String, String) = try await store.change { state in
             guard let account = state.account(email: email) else { throw AuthFailure.userNotFound }
             let (record, digits, token) = code(kind: kind, user: account.id, challenge: nil, now: now)
             return ([record], (account, digits, token))

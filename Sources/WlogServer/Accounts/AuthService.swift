@@ -77,12 +77,12 @@ struct AuthService: Sendable {
     func signUp(email rawEmail: String?, password rawPassword: String?, data: [String: Any]?, challenge: String?, site: String) async throws -> [String: Any] {
         let email = try Self.normalized(email: rawEmail)
         let password = try Self.checkStrength(rawPassword)
-        if store.read({ $0.account(email: email) }) != nil { throw Self.alreadyExists }
+        if try await store.read({ $0.account(email: email) }) != nil { throw Self.alreadyExists }
         let hash = await passwords.hash(password)
         let now = clock()
         let confirm = configuration.confirmEmail
         var mailCode: (String, String)?
-        let answer: [String: Any] = try store.change { state in
+        let answer: [String: Any] = try await store.change { state in
             if state.account(email: email) != nil { throw Self.alreadyExists }
             // A new lifter id: never the one `wlog serve token --user EMAIL` derives, or whoever signs up first with
             // that address would get that lifter's journal (the operator attaches one: `users create --lifter`).
@@ -111,7 +111,7 @@ struct AuthService: Sendable {
         let email = (rawEmail ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         guard !email.isEmpty else { throw AuthFailure.validation("email: missing; give the account's email") }
         try throttle(email: email, kind: "signin", peer: peer)
-        let account = store.read { $0.account(email: email) }
+        let account = try await store.read { $0.account(email: email) }
         // An unknown email checks a dummy hash: the same answer in the same time as a wrong password.
         let matches = await passwords.verify(password, hash: account?.passwordHash)
         guard matches, let account, !account.disabled else { throw AuthFailure.invalidCredentials }
@@ -119,18 +119,18 @@ struct AuthService: Sendable {
             throw AuthFailure(status: .badRequest, code: "email_not_confirmed", message: "Email not confirmed")
         }
         let now = clock()
-        return try store.change { state in
+        return try await store.change { state in
             guard let current = state.accounts[account.id], current.passwordHash == account.passwordHash else { throw AuthFailure.invalidCredentials }
             return openSession(current, method: "password", now: now)
         }
     }
 
     /// `grant_type=refresh_token`: the token works once and is replaced; a used one ends its session.
-    func refresh(_ token: String?) throws -> [String: Any] {
+    func refresh(_ token: String?) async throws -> [String: Any] {
         guard let token, !token.isEmpty else { throw AuthFailure.validation("refresh_token: missing") }
         let hash = Secrets.digest(token)
         let now = clock()
-        return try store.change { state -> ([AccountRecord], Result<[String: Any], AuthFailure>) in
+        return try await store.change { state -> ([AccountRecord], Result<[String: Any], AuthFailure>) in
             guard let stored = state.refresh[hash], let session = state.sessions[stored.session],
                   let account = state.accounts[session.user] else {
                 return ([], .failure(.refreshNotFound))
@@ -151,11 +151,11 @@ struct AuthService: Sendable {
     }
 
     /// `POST /logout?scope=`: `local` ends this session, `others` every other, `global` all.
-    func logout(user: String, session: String, scope: String) throws {
+    func logout(user: String, session: String, scope: String) async throws {
         guard ["global", "local", "others"].contains(scope) else {
             throw AuthFailure.validation("scope: '\(scope)' is not global, local or others")
         }
-        try store.change { state in
+        try await store.change { state in
             let ended = state.sessions(of: user).filter { scope == "global" || (scope == "local") == ($0.id == session) }
             return (ended.map { AccountRecord.endSession($0.id) }, ())
         }

@@ -11,7 +11,7 @@ struct AdminRoutes: Sendable {
     func register(on admin: RouterGroup<LifterRequestContext>) {
         admin.get("users") { request, _ in
             try await requireService(request)
-            return AuthReply.json(service.adminList())
+            return AuthReply.json(try await service.adminList())
         }
         admin.post("users") { request, context in
             try await requireService(request)
@@ -19,7 +19,7 @@ struct AdminRoutes: Sendable {
         }
         admin.get("users/:id") { request, context in
             try await requireService(request)
-            return AuthReply.json(try service.user(try id(context)))
+            return AuthReply.json(try await service.user(try id(context)))
         }
         admin.put("users/:id") { request, context in
             try await requireService(request)
@@ -27,7 +27,7 @@ struct AdminRoutes: Sendable {
         }
         admin.delete("users/:id") { request, context in
             try await requireService(request)
-            try service.adminDelete(try id(context))
+            try await service.adminDelete(try id(context))
             return AuthReply.json([String: Any]())
         }
         admin.post("generate_link") { request, context in

@@ -12,7 +12,7 @@ struct AuthRoutes: Sendable {
 
     func register(on router: Router<LifterRequestContext>) {
         let open = router.group("auth/v1").add(middleware: AuthGate(keys: nil))
-        open.get("verify") { request, _ in try verifyLink(request) }
+        open.get("verify") { request, _ in try await verifyLink(request) }
         open.get(".well-known/jwks.json") { _, _ in AuthReply.json(["keys": [Any]()]) }
         let auth = router.group("auth/v1").add(middleware: AuthGate(keys: keys))
         auth.get("health") { _, _ in
@@ -35,22 +35,22 @@ struct AuthRoutes: Sendable {
             case "password":
                 return AuthReply.json(try await service.signIn(email: body["email"] as? String, password: body["password"] as? String, peer: context.peer))
             case "refresh_token":
-                return AuthReply.json(try service.refresh(body["refresh_token"] as? String))
+                return AuthReply.json(try await service.refresh(body["refresh_token"] as? String))
             case "pkce":
-                return AuthReply.json(try service.exchange(authCode: body["auth_code"] as? String, verifier: body["code_verifier"] as? String))
+                return AuthReply.json(try await service.exchange(authCode: body["auth_code"] as? String, verifier: body["code_verifier"] as? String))
             case let other:
                 throw AuthFailure(status: .badRequest, code: "unsupported_grant_type",
                                   message: "grant_type: '\(other ?? "")' is not password, refresh_token or pkce")
             }
         }
-        auth.get("user") { request, _ in AuthReply.json(try service.user(try await bearer(request).user)) }
+        auth.get("user") { request, _ in AuthReply.json(try await service.user(try await bearer(request).user)) }
         auth.put("user") { request, context in
             let (user, _) = try await bearer(request)
             return AuthReply.json(try await service.updateUser(user, body: try await Self.body(request, context), link: link(request)))
         }
         auth.post("logout") { request, _ in
             let (user, session) = try await bearer(request)
-            try service.logout(user: user, session: session, scope: request.uri.queryParameters["scope"].map(String.init) ?? "global")
+            try await service.logout(user: user, session: session, scope: request.uri.queryParameters["scope"].map(String.init) ?? "global")
             return Response(status: .noContent)
         }
         auth.post("otp") { request, context in
@@ -68,7 +68,7 @@ struct AuthRoutes: Sendable {
         }
         auth.post("verify") { request, context in
             let body = try await Self.body(request, context)
-            return AuthReply.json(try service.verify(type: body["type"] as? String ?? "", email: body["email"] as? String,
+            return AuthReply.json(try await service.verify(type: body["type"] as? String ?? "", email: body["email"] as? String,
                                                      token: body["token"] as? String, tokenHash: body["token_hash"] as? String,
                                                      peer: context.peer))
         }
@@ -110,14 +110,14 @@ struct AuthRoutes: Sendable {
     /// `GET /verify?token=&type=&redirect_to=`: the link clicked in a mail. Redirects (303) to
     /// `redirect_to` (this server's site when absent or foreign) with `?code=` for a PKCE client,
     /// else the session in the fragment, or `#error=…` when the link is used or expired.
-    func verifyLink(_ request: Request) throws -> Response {
+    func verifyLink(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
         let token = query["token"].map(String.init) ?? ""
         let type = query["type"].map(String.init) ?? "magiclink"
         let target = Self.allowedRedirect(query["redirect_to"].map(String.init), site: site(request))
         var location: String
         do {
-            let answer = try service.redeem(kinds: try AuthService.kinds(for: type), now: service.clock(), flow: true) { code, _ in
+            let answer = try await service.redeem(kinds: try AuthService.kinds(for: type), now: service.clock(), flow: true) { code, _ in
                 Secrets.equal(code.linkHash, Secrets.digest(token))
             }
             if let code = answer["code"] as? String {

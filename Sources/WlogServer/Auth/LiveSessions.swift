@@ -12,6 +12,9 @@ public final class LiveSessions: Sendable {
         var blocked: Set<LifterID> = []
     }
     private let state = Mutex(State())
+    /// On accounts shared between servers: folds what the others appended (`AccountStore`), when
+    /// one was announced (`always` false) or in any case (`always` true).
+    private let fold = Mutex<(@Sendable (_ always: Bool) async -> Void)?>(nil)
 
     public init() {}
 
@@ -23,6 +26,21 @@ public final class LiveSessions: Sendable {
             return state.live.contains(session)
         }
     }
+
+    /// `allows`, with the other servers' changes: those announced are folded first (a session
+    /// signed out on another server is refused as soon as its commit is announced), and a refusal
+    /// is asked again after folding in any case (a session begun on another server a moment ago,
+    /// or an account enabled there, is honoured at once).
+    func allowsAnywhere(_ lifter: LifterID, session: String?) async -> Bool {
+        guard let fold = fold.withLock({ $0 }) else { return allows(lifter, session: session) }
+        await fold(false)
+        if allows(lifter, session: session) { return true }
+        await fold(true)
+        return allows(lifter, session: session)
+    }
+
+    /// How to fold the other servers' changes (set by a store whose log is shared).
+    func foldOthers(with fold: @escaping @Sendable (_ always: Bool) async -> Void) { self.fold.withLock { $0 = fold } }
 
     func open(_ session: String) { _ = state.withLock { $0.live.insert(session) } }
     func close(_ session: String) { _ = state.withLock { $0.live.remove(session) } }

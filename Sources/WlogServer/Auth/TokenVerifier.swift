@@ -42,7 +42,7 @@ public struct TokenVerifier: Sendable {
     public func lifter(fromBearer token: String) async throws -> LifterID {
         if let known = verified.entry(token) {
             try checkTimes(expires: known.expires, notBefore: known.notBefore)
-            try checkLive(known.lifter, session: known.session)
+            try await checkLive(known.lifter, session: known.session)
             return known.lifter
         }
         guard let header = Self.header(of: token) else { throw APIError.unauthorized("the bearer token is not a JWT") }
@@ -67,15 +67,15 @@ public struct TokenVerifier: Sendable {
             throw APIError.unauthorized("the token's role is \(role); a lifter's token has role authenticated")
         }
         let session = claims.iss?.value == AccessToken.issuer ? (claims.session_id ?? "") : nil
-        try checkLive(lifter, session: session)
+        try await checkLive(lifter, session: session)
         verified.remember(token, VerifiedTokens.Entry(lifter: lifter, expires: claims.exp.value, notBefore: claims.nbf?.value,
                                                       session: session))
         return lifter
     }
 
     /// 401 when the token's session was signed out or its account disabled or deleted.
-    private func checkLive(_ lifter: LifterID, session: String?) throws {
-        guard let sessions, !sessions.allows(lifter, session: session) else { return }
+    private func checkLive(_ lifter: LifterID, session: String?) async throws {
+        guard let sessions, await !sessions.allowsAnywhere(lifter, session: session) else { return }
         throw APIError.unauthorized("the session of this token has ended (signed out, or the account is disabled); sign in again")
     }
 

@@ -77,7 +77,7 @@ struct AccountPages: Sendable {
         router.get("sign-in/callback") { request, _ in
             guard let code = request.uri.queryParameters["code"].map(String.init),
                   let verifier = request.cookies[Self.verifierCookie]?.value,
-                  let session = try? service.exchange(authCode: code, verifier: verifier),
+                  let session = try? await service.exchange(authCode: code, verifier: verifier),
                   let token = session["access_token"] as? String else {
                 return HTML.response(SignInPage.render(error: "This sign-in link is used, expired, or was asked for in another browser; ask for a new one"),
                                      status: .forbidden)
@@ -95,7 +95,7 @@ struct AccountPages: Sendable {
         router.post("reset/confirm") { request, context in
             try await form(request, context) { form in
                 let password = try AuthService.checkStrength(form.password)
-                let session = try service.verify(type: "recovery", email: form.email, token: form.code, tokenHash: nil, peer: context.peer)
+                let session = try await service.verify(type: "recovery", email: form.email, token: form.code, tokenHash: nil, peer: context.peer)
                 guard let user = (session["user"] as? [String: Any])?["id"] as? String else { throw AuthFailure.otpExpired }
                 _ = try await service.updateUser(user, body: ["password": password], link: { $0 })
                 return session

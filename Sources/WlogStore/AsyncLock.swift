@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A lock held across suspension points (a lifter's decide → insert → fold), waiters served in turn.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
+    package init() {}
     private struct State {
         var held = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +11,7 @@ final class AsyncLock: Sendable {
     private let state = Mutex(State())
 
     /// Waits until the lock is free and takes it.
-    func lock() async {
+    package func lock() async {
         // Free (a lifter's reads, mostly): taken without suspending.
         if tryLock() { return }
         await withCheckedContinuation { continuation in
@@ -27,7 +28,7 @@ final class AsyncLock: Sendable {
     }
 
     /// Takes the lock when free; false (without waiting) when held.
-    func tryLock() -> Bool {
+    package func tryLock() -> Bool {
         state.withLock { state in
             guard !state.held else { return false }
             state.held = true
@@ -36,7 +37,7 @@ final class AsyncLock: Sendable {
     }
 
     /// Hands the lock to the next waiter, or frees it.
-    func unlock() {
+    package func unlock() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiters.isEmpty else {
                 state.held = false
@@ -48,7 +49,7 @@ final class AsyncLock: Sendable {
     }
 
     /// Runs `body` holding the lock.
-    func withLock<R>(_ body: () async throws -> R) async throws -> R {
+    package func withLock<R>(_ body: () async throws -> R) async throws -> R {
         await lock()
         defer { unlock() }
         return try await body()
