@@ -202,6 +202,17 @@ def main():
             if not store:
                 check(re.search(r"alice@example.com\) → lifter %s: .* 0 new events" % a, imports[0].stdout) is not None,
                       "the project import finds every event of alice's journal import held already (the same events)")
+            # A row changed in Plates since (same id, another weight): that user's import is refused, naming it.
+            path = os.path.join(export_dir, "sets_rows.csv")
+            original = open(path).read()
+            first = export["sets"][0]
+            changed = original.replace(first["id"] + "," + first["exercise_id"] + "," + first["user_id"] + "," + str(first["weight"]) + ",",
+                                       first["id"] + "," + first["exercise_id"] + "," + first["user_id"] + ",999,", 1)
+            open(path, "w").write(changed)
+            collided = run([server_bin, "import-plates", export_dir, "--data", data] + extra)
+            open(path, "w").write(original)
+            check(changed != original and collided.returncode == 65 and first["id"].replace("-", "") in collided.stderr and "nothing of user" in collided.stderr,
+                  f"a set changed in the export since: exit {collided.returncode}, {collided.stderr.strip()[:160]}")
             server = plates.Server(server_bin, data, store)
             try:
                 key = plates.anon_key(data)
