@@ -18,7 +18,7 @@ Seed 000 §11's data checklist, each value read back equal to what was written:
 
     python3 scripts/plates-test.py [--bin .build/debug] [--store journal|postgres]
 """
-import argparse, datetime, json, os, subprocess, sys, tempfile, time, urllib.error, urllib.request
+import argparse, contextlib, datetime, json, os, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
 import jwt  # PyJWT: signs the anon key the way Supabase's keys are made
 from postgrest.exceptions import APIError
@@ -39,6 +39,24 @@ SEED_BASE = {  # seed 000 §1 "Base Exercises": name → muscle group as the see
 }
 # The seed's "Arms" row names exercises the engine files under its finer groups (seed 000 lists them too).
 ARMS = {"Arms", "Biceps", "Triceps"}
+
+
+@contextlib.contextmanager
+def scratch_store(kind, prefix, script):
+    """None for the journal store; for postgres, a scratch database beside $WLOG_TEST_DATABASE_URL's, dropped after."""
+    if kind != "postgres":
+        yield None
+        return
+    url = os.environ.get("WLOG_TEST_DATABASE_URL")
+    if not url:
+        sys.exit(f"{script}: --store postgres needs WLOG_TEST_DATABASE_URL (scripts/pg-test-cluster.sh start)")
+    database = "%s_%d" % (prefix, os.getpid())
+    subprocess.run(["psql", "--quiet", url, "-c", "CREATE DATABASE " + database], check=True, stdout=subprocess.DEVNULL)
+    try:
+        yield url.rsplit("/", 1)[0] + "/" + database
+    finally:
+        subprocess.run(["psql", "--quiet", url, "-c", "DROP DATABASE IF EXISTS %s WITH (FORCE)" % database],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 class Server:
@@ -329,16 +347,8 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     server_bin = os.path.join(root, args.bin, "wlog-server")
     wlog = os.path.join(root, args.bin, "wlog")
-    store, database = None, None
-    if args.store == "postgres":
-        url = os.environ.get("WLOG_TEST_DATABASE_URL")
-        if not url:
-            sys.exit("plates-test: --store postgres needs WLOG_TEST_DATABASE_URL (scripts/pg-test-cluster.sh start)")
-        database = "wlog_plates_%d" % os.getpid()
-        subprocess.run(["psql", "--quiet", url, "-c", "CREATE DATABASE " + database], check=True, stdout=subprocess.DEVNULL)
-        store = url.rsplit("/", 1)[0] + "/" + database
     a_id, b_id = "a0000000-0000-4000-8000-00000000000a", "b0000000-0000-4000-8000-00000000000b"
-    try:
+    with scratch_store(args.store, "wlog_plates", "plates-test") as store:
         with tempfile.TemporaryDirectory() as data:
             server = Server(server_bin, data, store)
             try:
@@ -354,10 +364,6 @@ def main():
                 agree(server.base, token_a, a, wlog, journal, a_id, server_bin)
             finally:
                 server.stop()
-    finally:
-        if database:
-            subprocess.run(["psql", "--quiet", os.environ["WLOG_TEST_DATABASE_URL"], "-c", "DROP DATABASE IF EXISTS %s WITH (FORCE)" % database],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     failures = check.failures
     print(f"plates test ({args.store}): {len(failures)} failed" if failures else f"plates test ({args.store}): all passed")
     sys.exit(1 if failures else 0)

@@ -12,7 +12,7 @@ struct WlogServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wlog serve",
         abstract: "Serve the Treoir REST API v1 over one wlog journal per lifter.",
-        subcommands: [Run.self, Token.self, Keys.self, Users.self, Migrate.self],
+        subcommands: [Run.self, Token.self, Keys.self, Users.self, Migrate.self, ImportPlates.self],
         defaultSubcommand: Run.self)
 
     /// `wlog serve --help` shows `run`'s options after the subcommands: `run` is the default, so

@@ -1,8 +1,9 @@
-/// The apps whose exports wlog imports: `wlog import strong|hevy|fitnotes FILE`.
+/// The apps whose exports wlog imports: `wlog import strong|hevy|fitnotes FILE`, and
+/// `wlog import plates FOLDER` (a Supabase project's tables, `PlatesExport`).
 public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
-    case strong, hevy, fitnotes
+    case strong, hevy, fitnotes, plates
 
-    /// The actor written on imported events: `import:strong`, `import:hevy`, `import:fitnotes`.
+    /// The actor written on imported events: `import:strong`, `import:hevy`, `import:fitnotes`, `import:plates`.
     public var actor: String { "import:" + rawValue }
 
     /// The header lines this format's files start with (for the refusal of an unknown file).
@@ -28,6 +29,10 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
                 "Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time[,Comment]",
                 "Date,Exercise,Category,Weight (lbs|kgs),Reps,Distance,Distance Unit,Time",
                 "Date,Time,Measurement,Value,Unit (body tracker)",
+            ]
+        case .plates:
+            return [
+                "a folder of the table editor's CSVs: exercises, sets (required), user_exercises, user_profiles, body_weight_logs, users",
             ]
         }
     }

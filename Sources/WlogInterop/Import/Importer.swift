@@ -14,6 +14,7 @@ public enum Importer {
         case .strong: file = try StrongReader.read(table, options: options)
         case .hevy: file = try HevyReader.read(table, options: options)
         case .fitnotes: file = try FitNotesReader.read(table, options: options)
+        case .plates: throw ImportError.unknownLayout(format: .plates, found: table.header?.text ?? "")
         }
         var builder = PlanBuilder(format: format, options: options, file: file)
         return builder.build(file)

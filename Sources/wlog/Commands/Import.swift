@@ -8,26 +8,33 @@ import WlogCore
 import WlogInterop
 import WlogJournal
 
-/// `wlog import strong|hevy|fitnotes FILE`: other apps' exports, as one commit.
+/// `wlog import strong|hevy|fitnotes FILE`, `wlog import plates FOLDER`: other apps' exports, as one commit.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a Strong, Hevy or FitNotes export (one commit; re-importing adds only what is new).",
+        abstract: "Import a Strong, Hevy, FitNotes or Plates export (one commit; re-importing adds only what is new).",
         discussion: """
             Rows are mapped to events with ids derived from (format, workout, row position), so importing the same \
             file twice, or a longer export of the same history, adds only the new workouts. A malformed row is \
             reported with its line number and skipped. See docs/IMPORT.md.
+
+            plates: FILE is a folder of the Supabase table editor's CSVs of seed 000's tables (exercises.csv, \
+            sets.csv, user_exercises.csv, user_profiles.csv, body_weight_logs.csv, users.csv); --user picks whose \
+            rows. Ids are kept. A whole project into a server: wlog serve import-plates. See docs/PLATES.md.
             """)
 
     @Argument(help: "The app the file comes from.") var format: ImportFormat
-    @Argument(help: "The exported CSV file.") var file: String
+    @Argument(help: "The exported CSV file (plates: the folder of the tables' CSVs).") var file: String
+    @Option(help: "plates: whose rows to import, a user id or an email of users.csv (needed when the export holds several users).")
+    var user: String?
     @Option(help: "The weight unit of a file that does not say it.") var unit: MassUnit?
     @Option(help: "The zone of the file's local times (IANA or ±HH:MM); default the journal's.") var tz: String?
     @Flag(help: "Report what would be added and skipped; append nothing.") var dryRun = false
 
     func run() throws {
         let context = try Context.resolve()
-        guard let data = RegularFile.bytes(at: file) else {
+        let plates = try format == .plates ? platesExport() : nil
+        guard let data = plates != nil ? [] : RegularFile.bytes(at: file) else {
             throw WlogError(.noJournal, "cannot read \(file); check the path")
         }
         let invalid = UTF8Lines.invalid(data)
@@ -43,10 +50,13 @@ struct Import: ParsableCommand {
                 throw WlogError.usage("--tz '\(zoneName)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
             }
             let state = loaded.state
+            var match: @Sendable (String) -> Exercise? = { ExerciseLookup.importMatch(name: $0)?.exercise }
+            if plates != nil { match = PlatesPlan.libraryMatch(state) }
             let options = ImportOptions(
                 unit: unit, zone: zone, recorded: context.now, knownExercises: state.exercises,
-                libraryMatch: { ExerciseLookup.importMatch(name: $0)?.exercise },
+                libraryMatch: match,
                 commitLimit: .init(bytes: CommitBudget.limit, isKnown: { state.contains(eventID: $0) }))
+            if let plates { return PlatesPlan.plan(plates.export, user: plates.user, options: options) }
             do {
                 return try Importer.plan(data: data, format: format, options: options)
             } catch let .overCommitLimit(sets, bytes, line) as ImportError {
@@ -80,6 +90,25 @@ struct Import: ParsableCommand {
             Printer.write(ImportSummary.text(report, file: file, dryRun: false, newEvents: outcome.appended.count,
                                              duplicates: duplicates + outcome.duplicates.count))
         }
+    }
+
+    /// The Plates export in the folder `file` and the user whose rows are imported (`--user`, or
+    /// the only user of the export).
+    private func platesExport() throws -> (export: PlatesExport, user: String) {
+        let export: PlatesExport
+        do { export = try PlatesExport.read(folder: file) } catch { throw WlogError.refused(error.description) }
+        let users = export.users
+        let listed = users.map { id in export.emails[id].map { "\(id) (\($0))" } ?? id }.joined(separator: ", ")
+        if let user {
+            guard let id = export.user(user) else {
+                throw WlogError.usage("--user '\(user)' is none of the export's users: \(listed.isEmpty ? "it holds no rows" : listed)")
+            }
+            return (export, id)
+        }
+        guard users.count == 1, let only = users.first else {
+            throw WlogError.usage("the export holds \(users.count) users; name one with --user: \(listed)")
+        }
+        return (export, only)
     }
 
     /// The import's events sorted by docs/SYNC.md's rule: a row imported before with other values

@@ -19,9 +19,11 @@ enum PlatesValues {
         return APIID.text(id)
     }
 
-    /// The id of an exercise as `lifter` sees it.
+    /// The id of an exercise as `lifter` sees it. A custom exercise whose engine id is a UUID
+    /// (one `wlog import plates` brought along, `PlatesPlan`) keeps it: the app's ids resolve.
     static func exerciseID(_ exercise: Exercise, lifter: LifterID?) -> String {
         guard exercise.isCustom, let lifter else { return hashed("exercise:" + exercise.id) }
+        if LifterID(exercise.id)?.uuid == exercise.id { return exercise.id }
         return hashed("exercise:" + lifter.uuid + ":" + exercise.id)
     }
 
