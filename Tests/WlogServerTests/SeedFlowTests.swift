@@ -256,7 +256,7 @@ import Testing
         #expect(JSON.parse(Array(history.stdout.utf8)) == [
             ["workout_id": hex(ids.workout), "date": "2026-01-15", "name": "Push Day", "label": "Chest",
              "started_at": "2026-01-15T09:30:00+00:00", "finished_at": "2026-01-15T10:45:00+00:00", "duration_s": 4500,
-             "exercises": 1, "sets": 2, "reps": 15, "volume": 825, "volume_unit": "kg", "prs": 8,
+             "exercises": 1, "sets": 1, "reps": 10, "volume": 825, "volume_unit": "kg", "prs": 8,
              "session_rpe": .null, "session_load": .null],
             ["workout_id": hex(ids.early), "date": "2026-01-12", "name": "Push Day", "label": "Chest",
              "started_at": "2026-01-12T09:30:00+00:00", "finished_at": "2026-01-12T10:30:00+00:00", "duration_s": 3600,
@@ -361,14 +361,14 @@ import Testing
         ["date": "2026-01-12", "text": "77.5 kg × 8", "sets": [earlySetJSON(ids)]]
     }
 
-    /// Seed 004's example: 09:30 → 10:45 is 4,500 s. The warm-up counts in sets and reps, never in
-    /// volume (domain.md: 10 × 82.5 + 6 × 80). Records: rm1/3/5/8/10, heaviest, e1RM, set volume (8).
+    /// Seed 004's example: 09:30 → 10:45 is 4,500 s. The warm-up counts in none of the totals —
+    /// sets, reps, volume (`LoggedSet.countsInTotals`; volume 10 × 82.5 + 6 × 80). Records: rm1/3/5/8/10, heaviest, e1RM, set volume (8).
     static func completedWorkout(_ ids: IDs, withThird: Bool = true) -> JSON {
         var sets = [set(ids.warmup, order: 0, reps: 5, kg: 60, type: "warmup", at: "2026-01-15T09:33:00Z"),
                     set(ids.working, order: 1, reps: 10, kg: 82.5, rpe: 7, at: "2026-01-15T09:35:00Z")]
         if withThird { sets.append(set(ids.third, order: 2, reps: 6, kg: 80, rpe: 8.5, at: "2026-01-15T09:38:00Z")) }
         return workout(ids.workout, name: "Push Day", started: "2026-01-15T09:30:00Z", completed: "2026-01-15T10:45:00Z",
-                       duration: 4500, sets: withThird ? 3 : 2, reps: withThird ? 21 : 15, volume: withThird ? 1305 : 825, prs: 8,
+                       duration: 4500, sets: withThird ? 2 : 1, reps: withThird ? 16 : 10, volume: withThird ? 1305 : 825, prs: 8,
                        notes: "Great session", label: "Chest",
                        exercises: [entry(bench, order: 0, notes: "Focus on squeeze", sets: sets)])
     }

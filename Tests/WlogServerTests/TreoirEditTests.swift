@@ -58,6 +58,60 @@ import Testing
             #expect(sets.map { $0["weightKg"] } == [80, .null])
         }
     }
+
+    /// `totalSets`, `totalReps` and `totalVolumeKg` count the same sets — done, not warm-ups —
+    /// in the list, the detail and the CLI's `history`: two warm-ups and a set not done count in
+    /// none of the three.
+    @Test func totalsCountTheSameSetsEverywhere() async throws {
+        try await ServerHarness.withAPI(.journal, as: Self.lifter) { harness, api in
+            let workout = try #require(try await api.post("workouts", #"{"name":"Push Day"}"#).success(.created)["id"]?.string)
+            _ = try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#).success(.created)
+            for body in [#"{"reps":8,"weightKg":60,"setType":"warmup"}"#, #"{"reps":8,"weightKg":60,"setType":"warmup"}"#,
+                         #"{"reps":5,"weightKg":100}"#, #"{"reps":4,"weightKg":100,"setType":"failure"}"#,
+                         #"{"reps":5,"weightKg":100,"isCompleted":false}"#] {
+                _ = try await api.post("workouts/\(workout)/exercises/bench-press/sets", body).success(.created)
+            }
+            let detail = try await api.get("workouts/\(workout)").success(.ok)
+            let listed = try await api.get("workouts").success(.ok, meta: ["page": 1, "pageSize": 20, "total": 1, "hasMore": false])
+            for answer in [detail, listed[0] ?? .null] {
+                #expect(answer["totalSets"] == 2 && answer["totalReps"] == 9 && answer["totalVolumeKg"] == 900, "\(answer)")
+            }
+            let history = try await ServerHarness.wlog(["--journal", harness.journal(Self.lifter), "history", "--format", "csv"])
+            let rows = history.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let header = try #require(rows.first), row = try #require(rows.dropFirst().first)
+            let column = { (name: String) in header.firstIndex(of: name).map { row[$0] } }
+            #expect(column("sets") == "2" && column("reps") == "9" && column("volume") == "900", "\(history.stdout)")
+        }
+    }
+
+    /// `PATCH /workouts/:id` takes any subset of `name`, `notes`, `completedAt`: a rename and
+    /// notes without finishing, notes after finishing kept (they were answered 200 and dropped),
+    /// each a `workout.updated`; the same values again append nothing.
+    @Test(arguments: StoreBackend.available)
+    func aWorkoutRenamedAndAnnotatedWithoutFinishing(_ backend: StoreBackend) async throws {
+        try await ServerHarness.withAPI(backend, as: Self.lifter) { harness, api in
+            let workout = try #require(try await api.post("workouts", #"{"name":"Push Day"}"#).success(.created)["id"]?.string)
+            let patch = { (body: String) in try Dart.Workout(fromJson: try Dart.data(try await api.patch("workouts/\(workout)", body).body)) }
+            let renamed = try await patch(#"{"name":"Push Day (heavy)"}"#)
+            #expect(renamed.name == "Push Day (heavy)" && renamed.isActive)
+            let annotated = try await patch(#"{"notes":"Felt strong"}"#)
+            #expect(annotated.notes == "Felt strong" && annotated.name == "Push Day (heavy)" && annotated.isActive)
+            let finished = try await patch(#"{"completedAt":"2026-01-15T10:45:00Z"}"#)
+            #expect(!finished.isActive && finished.notes == "Felt strong" && finished.durationSeconds == 4500)
+            let later = try await patch(#"{"notes":"Great session","completedAt":"2026-01-15T10:45:00Z"}"#)
+            #expect(later.notes == "Great session" && later.completedAt == finished.completedAt)
+            let count = try await harness.lines(Self.lifter).count
+            _ = try await patch(#"{"name":"Push Day (heavy)","notes":"Great session"}"#)
+            #expect(try await harness.lines(Self.lifter).count == count)
+            try await api.patch("workouts/\(workout)", "{}").failure(.badRequest, "VALIDATION_ERROR", field: "body")
+            try await api.patch("workouts/\(workout)", #"{"soreness":3}"#).failure(.badRequest, "VALIDATION_ERROR", field: "completedAt")
+            try await api.patch("workouts/2026-01-14", #"{"name":"Day"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "id")
+            let reread = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(workout)").body))
+            #expect(reread.name == "Push Day (heavy)" && reread.notes == "Great session" && !reread.isActive)
+            let types = try await harness.lines(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }
+            #expect(types.filter { $0 == "workout.updated" }.count == 3 && types.filter { $0 == "workout.finished" }.count == 1)
+        }
+    }
 }
 
 /// Values carried from one server run to the next in a test.

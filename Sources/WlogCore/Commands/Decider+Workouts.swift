@@ -101,3 +101,15 @@ extension Decider {
         return exercise.id
     }
 }
+
+extension WorkoutUpdated: RecordedFact {
+    public var payload: EventPayload { .workoutUpdated(self) }
+
+    /// A rename or new notes of a session that is not discarded, changing at least one of them.
+    public func check(in state: WlogState, context: DecideContext) throws(Refusal) {
+        _ = try Decider(state: state, context: context).liveWorkout(workout, field: "workout")
+        guard name != nil || notes != nil else {
+            throw Refusal(field: "workout", value: "none", allowed: "give a name or notes to change")
+        }
+    }
+}

@@ -29,6 +29,7 @@ public enum EventType: String, Sendable, Hashable, CaseIterable, Codable {
     case setRested = "set.rested"
     case workoutFinished = "workout.finished"
     case workoutDiscarded = "workout.discarded"
+    case workoutUpdated = "workout.updated"
     case bodyweightRecorded = "bodyweight.recorded"
     case bodyweightEdited = "bodyweight.edited"
     case bodyweightDeleted = "bodyweight.deleted"
@@ -61,6 +62,7 @@ public enum EventPayload: Sendable, Hashable {
     case setRested(SetRested)
     case workoutFinished(WorkoutFinished)
     case workoutDiscarded(WorkoutDiscarded)
+    case workoutUpdated(WorkoutUpdated)
     case bodyweightRecorded(BodyweightRecorded)
     case bodyweightEdited(BodyweightEdited)
     case bodyweightDeleted(BodyweightDeleted)
@@ -94,6 +96,7 @@ public enum EventPayload: Sendable, Hashable {
         case .setRested(let p): p
         case .workoutFinished(let p): p
         case .workoutDiscarded(let p): p
+        case .workoutUpdated(let p): p
         case .bodyweightRecorded(let p): p
         case .bodyweightEdited(let p): p
         case .bodyweightDeleted(let p): p
@@ -128,6 +131,7 @@ public enum EventPayload: Sendable, Hashable {
         case .setRested: return .setRested
         case .workoutFinished: return .workoutFinished
         case .workoutDiscarded: return .workoutDiscarded
+        case .workoutUpdated: return .workoutUpdated
         case .bodyweightRecorded: return .bodyweightRecorded
         case .bodyweightEdited: return .bodyweightEdited
         case .bodyweightDeleted: return .bodyweightDeleted
@@ -164,6 +168,7 @@ extension EventType {
         case .setRested: SetRested.described
         case .workoutFinished: WorkoutFinished.described
         case .workoutDiscarded: WorkoutDiscarded.described
+        case .workoutUpdated: WorkoutUpdated.described
         case .bodyweightRecorded: BodyweightRecorded.described
         case .bodyweightEdited: BodyweightEdited.described
         case .bodyweightDeleted: BodyweightDeleted.described
@@ -198,6 +203,7 @@ extension LineWriter {
         case .setRested(let p): self.payload(p)
         case .workoutFinished(let p): self.payload(p)
         case .workoutDiscarded(let p): self.payload(p)
+        case .workoutUpdated(let p): self.payload(p)
         case .bodyweightRecorded(let p): self.payload(p)
         case .bodyweightEdited(let p): self.payload(p)
         case .bodyweightDeleted(let p): self.payload(p)
@@ -224,6 +230,7 @@ extension LineReader {
         case .workoutExercisesReordered: return .workoutExercisesReordered(try workoutExercisesReordered(first, &env))
         case .workoutFinished: return .workoutFinished(try payload(WorkoutFinished.self, first: first, env: &env))
         case .workoutDiscarded: return .workoutDiscarded(try payload(WorkoutDiscarded.self, first: first, env: &env))
+        case .workoutUpdated: return .workoutUpdated(try payload(WorkoutUpdated.self, first: first, env: &env))
         case .bodyweightRecorded: return .bodyweightRecorded(try bodyweightRecorded(first, &env))
         case .bodyweightEdited: return .bodyweightEdited(try bodyweightEdited(first, &env))
         case .bodyweightDeleted: return .bodyweightDeleted(try payload(BodyweightDeleted.self, first: first, env: &env))

@@ -104,6 +104,21 @@ public struct WorkoutFinished: Sendable, Hashable {
     }
 }
 
+/// `workout.updated`: a session renamed or its notes rewritten, in progress or finished (seed
+/// 004's `PATCH /workouts/:id` with `name` or `notes`). Only the fields present change; `""`
+/// clears. New notes replace the start's and the finish's; the latest change of each field wins.
+public struct WorkoutUpdated: Sendable, Hashable {
+    public var workout: EventID
+    public var name: String?
+    public var notes: String?
+
+    public init(workout: EventID, name: String? = nil, notes: String? = nil) {
+        self.workout = workout
+        self.name = name
+        self.notes = notes
+    }
+}
+
 /// `workout.discarded`: a session and its sets leave every projection.
 public struct WorkoutDiscarded: Sendable, Hashable {
     public var workout: EventID
@@ -150,4 +165,14 @@ extension WorkoutDiscarded: DescribedPayload {
     ]
     /// Discarding a workout takes its sets out of every record.
     static let described = EventDescription(snapshotCode: 19, changesAnyRecord: true, payload: Self.self)
+}
+
+extension WorkoutUpdated: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0)) }
+    static let members: [PayloadMember<Self>] = [
+        .id(.workout, { $0.workout }, { $0.workout = $1 }),
+        .string(.name, { $0.name }, { $0.name = $1 }),
+        .string(.notes, { $0.notes }, { $0.notes = $1 }),
+    ]
+    static let described = EventDescription(snapshotCode: 27, payload: Self.self)
 }

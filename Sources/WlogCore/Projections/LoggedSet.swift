@@ -60,6 +60,11 @@ public struct LoggedSet: Sendable, Hashable {
     /// Whether the set is still part of history (not deleted, not in a discarded workout).
     public var isLive: Bool { !isDeleted && !isDiscarded }
 
+    /// Whether the set counts in a workout's totals — its sets, reps and volume, wherever they are
+    /// shown (the API's `totalSets`/`totalReps`/`totalVolumeKg`, `wlog history`, the pages): live,
+    /// done and not a warm-up. Volume adds only those of them with a load (`qualifies`).
+    public var countsInTotals: Bool { isLive && done && setType != .warmup }
+
     /// Whether the set qualifies for PRs, e1RM and volume for an exercise of `kind`:
     /// live, done, not a warm-up, not a missed attempt, and of a strength-like kind (strength,
     /// body-weight).

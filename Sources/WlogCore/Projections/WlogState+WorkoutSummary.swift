@@ -35,14 +35,15 @@ extension WlogState {
         var labelItems: [WorkoutLabel.Item] = []
         var plannedItems: [WorkoutLabel.Item] = []
         var total: Int64 = 0
-        var reps = 0
+        var reps = 0, counted = 0
         for id in order {
             let exercise = exerciseOrStandIn(id)
             let sets = performed.firstIndex(of: id).map { setsOfPerformed[$0] } ?? []
             var volume: Int64 = 0
-            for set in sets {
+            for set in sets where set.countsInTotals {
                 volume += SetVolume.kilogramTenThousandths(of: set, kind: exercise.kind) ?? 0
                 reps += set.reps ?? 0
+                counted += 1
             }
             total += volume
             let notes = record?.exercises.first(where: { $0.exercise == id })?.notes
@@ -68,7 +69,7 @@ extension WlogState {
             key: entry.key, day: entry.day, name: record?.name,
             label: WorkoutLabel.label(labelItems.isEmpty ? plannedItems : labelItems),
             started: started, finished: finished, durationMilliseconds: duration, exercises: exercises,
-            setCount: entrySets.count, reps: reps, volume: context.mass(kilogramTenThousandths: total),
+            setCount: counted, reps: reps, volume: context.mass(kilogramTenThousandths: total),
             prs: records, notes: [record?.notes, record?.finishNotes].compactMap { $0 },
             isInProgress: record?.isOpen ?? false)
     }

@@ -15,7 +15,7 @@ public struct WorkoutSummary: Sendable, Hashable {
     public var durationMilliseconds: Int64?
     /// Exercises in the session's order (then any other exercise by its first set).
     public var exercises: [WorkoutExerciseSummary]
-    /// Number of live sets.
+    /// Number of sets that count in the totals (`LoggedSet.countsInTotals`: done, not warm-ups).
     public var setCount: Int
     /// Total reps of those sets.
     public var reps: Int

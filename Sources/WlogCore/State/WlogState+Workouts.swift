@@ -47,6 +47,18 @@ extension WlogState {
         workouts[p.workout] = record
     }
 
+    /// A rename or new notes: the latest change of each field by stamp wins (`""` clears); new
+    /// notes replace the start's and the finish's.
+    mutating func applyWorkoutUpdated(_ p: WorkoutUpdated, stamp: SetChange.Stamp) {
+        guard workouts[p.workout] != nil else { return }
+        let key = "workout." + p.workout.hex
+        if let name = p.name, latest.take(key + ".name", stamp) { workouts[p.workout]?.name = name.isEmpty ? nil : name }
+        if let notes = p.notes, latest.take(key + ".notes", stamp) {
+            workouts[p.workout]?.notes = notes.isEmpty ? nil : notes
+            workouts[p.workout]?.finishNotes = nil
+        }
+    }
+
     /// A discarded workout and its sets leave every projection.
     mutating func applyWorkoutDiscarded(_ p: WorkoutDiscarded) {
         guard workouts[p.workout] != nil else { return }

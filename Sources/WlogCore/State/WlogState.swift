@@ -101,6 +101,7 @@ public struct WlogState: Sendable, Equatable {
         case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
         case .workoutFinished(let p): applyWorkoutFinished(p, event: event)
         case .workoutDiscarded(let p): applyWorkoutDiscarded(p)
+        case .workoutUpdated(let p): applyWorkoutUpdated(p, stamp: SetChange.Stamp(event))
         case .bodyweightRecorded(let p): applyBodyweightRecorded(p, event: event)
         case .bodyweightEdited(let p): applyBodyweightEdited(p, stamp: SetChange.Stamp(event))
         case .bodyweightDeleted(let p): bodyweights[p.entry]?.isDeleted = true

@@ -143,44 +143,63 @@ struct WorkoutRoutes: Sendable {
     static let clockSkewMilliseconds: Int64 = 15 * 60_000
 
     struct UpdateBody: Decodable {
+        var name: String?
         var completedAt: String?
         var notes: String?
         var soreness: Int?
         var sessionRpe: Double?
     }
 
-    /// `PATCH /workouts/:id`: completes the workout (`completedAt`, with optional `notes`,
-    /// `soreness` 1–5 and `sessionRpe`). wlog records a workout's notes when it finishes. A
-    /// `completedAt` before the start but within `clockSkewMilliseconds` of the server's clock is
-    /// a finish made now on a phone whose clock is behind: the server's time is recorded.
+    /// `PATCH /workouts/:id`: any subset of `name`, `notes` and `completedAt` (seed 004 Appendix
+    /// B, "Update/complete"). `completedAt` completes the workout (`workout.finished`, with
+    /// `notes`, `soreness` 1–5 and `sessionRpe`); a `name`, and `notes` without a completion or
+    /// on a finished workout, are a `workout.updated`. A `completedAt` before the start but within
+    /// `clockSkewMilliseconds` of the server's clock is a finish made now on a phone whose clock
+    /// is behind: the server's time is recorded. Fields that change nothing append nothing.
     @Sendable func update(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let key = try workoutKey(context)
         let body = try await JSONBody.decode(UpdateBody.self, from: request, context: context)
-        guard let completedAt = body.completedAt else {
-            if body.notes != nil || body.soreness != nil || body.sessionRpe != nil {
-                throw APIError.validation(field: "completedAt", "is required with notes, soreness or sessionRpe — wlog records them when the workout completes")
-            }
-            throw APIError.validation(field: "completedAt", "is required — send the time the workout completed")
+        guard body.name != nil || body.notes != nil || body.completedAt != nil || body.soreness != nil || body.sessionRpe != nil else {
+            throw APIError.validation(field: "body", "has no field to change — send name, notes or completedAt")
+        }
+        if body.completedAt == nil, body.soreness != nil || body.sessionRpe != nil {
+            throw APIError.validation(field: "completedAt", "is required with soreness or sessionRpe — wlog records them when the workout completes")
         }
         let now = support.now()
         return try await RouteSupport.naming(["workout.at": "completedAt", "workout.soreness": "soreness",
                                               "workout.session-rpe": "sessionRpe", "workout": "completedAt"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
                 let record = try Self.session(key, view: view)
-                var at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
-                // A retried completion with the same time changes nothing.
-                if let finished = record.finished, finished.instant == at?.instant { return [] }
-                if let stamped = at, stamped.instant < record.started.instant,
-                   abs(stamped.instant.millisecondsSince1970 - now.millisecondsSince1970) <= Self.clockSkewMilliseconds {
-                    // A finish made just now by a phone whose clock is behind the server's (which
-                    // stamped the start): it finished now.
-                    let finish = max(now, record.started.instant)
-                    at = ZonedInstant(finish, offsetMinutes: view.zone.offsetMinutes(at: finish))
+                var events: [Event] = []
+                var finishes = false
+                if let completedAt = body.completedAt {
+                    var at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
+                    // A retried completion with the same time changes nothing.
+                    if let finished = record.finished, finished.instant == at?.instant {
+                        finishes = false
+                    } else {
+                        if let stamped = at, stamped.instant < record.started.instant,
+                           abs(stamped.instant.millisecondsSince1970 - now.millisecondsSince1970) <= Self.clockSkewMilliseconds {
+                            // A finish made just now by a phone whose clock is behind the server's
+                            // (which stamped the start): it finished now.
+                            let finish = max(now, record.started.instant)
+                            at = ZonedInstant(finish, offsetMinutes: view.zone.offsetMinutes(at: finish))
+                        }
+                        let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
+                                                    sessionRPE: body.sessionRpe, at: at)
+                        events += try decide(.finishWorkout(command), state: view.state, context: decideContext)
+                        finishes = true
+                    }
                 }
-                let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
-                                            sessionRPE: body.sessionRpe, at: at)
-                return try decide(.finishWorkout(command), state: view.state, context: decideContext)
+                let shownNotes = record.finishNotes ?? record.notes
+                let name = body.name.flatMap { $0 == (record.name ?? "") ? nil : $0 }
+                let notes = finishes ? nil : body.notes.flatMap { $0 == (shownNotes ?? "") ? nil : $0 }
+                if name != nil || notes != nil {
+                    let update = WorkoutUpdated(workout: record.id, name: name, notes: notes)
+                    events += try decide(.record(update), state: view.state, context: decideContext)
+                }
+                return events
             } render: { view, _ in
                 try JSONBody.envelope(try Self.model(key, view: view, now: now))
             }

@@ -9,3 +9,13 @@ protocol AuditedEvent {
     /// The event as a lifter reads it: `rested 2:30`.
     func auditChange(unit: MassUnit) -> String
 }
+
+extension WorkoutUpdated: AuditedEvent {
+    var auditSubject: String? { workout.hex }
+    func auditChange(unit: MassUnit) -> String {
+        var parts: [String] = []
+        if let name { parts.append(name.isEmpty ? "name cleared" : "renamed " + name) }
+        if let notes { parts.append(notes.isEmpty ? "notes cleared" : "notes " + notes) }
+        return parts.joined(separator: ", ")
+    }
+}
