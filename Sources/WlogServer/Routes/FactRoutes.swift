@@ -36,13 +36,6 @@ struct FactRoutes: Sendable {
         }
     }
 
-    struct FactModel: Encodable {
-        var id: String
-        var type: String
-        /// The event as its journal line (what `GET /events` gives).
-        var event: String
-    }
-
     @Sendable func record(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let name = try support.parameter(context, "type")
@@ -69,11 +62,12 @@ struct FactRoutes: Sendable {
         }
     }
 
-    /// The answer to a recorded fact: 201 with its id, type and line.
+    /// The answer to a recorded fact: 201 with its `id`, `type` and `event` (its journal line, as
+    /// `GET /events` gives it).
     static func answer(_ events: [Event], type: EventType) throws -> Response {
         guard let event = events.first else { throw APIError.notFound(type.rawValue) }
         var line = EventCodec.encodeString(event)
         if line.hasSuffix("\n") { line.removeLast() }
-        return try JSONBody.envelope(FactModel(id: APIID.text(event.id), type: type.rawValue, event: line), status: .created)
+        return try JSONBody.envelope(["id": APIID.text(event.id), "type": type.rawValue, "event": line], status: .created)
     }
 }
