@@ -7,7 +7,8 @@ over SMTP to a real SMTP server on loopback (aiosmtpd). The checks, in order:
   - a duplicate sign-up -> AuthApiError 422 user_already_exists; a wrong password and an unknown
     email -> the same 400 invalid_credentials;
   - a 6-digit code and a magic link read from the SMTP mailbox, then verified (the link through
-    PKCE's code exchange); a password reset by mail;
+    PKCE's code exchange); a password reset by mail; resend (signup) and reauthenticate (a nonce
+    by mail for a password change);
   - the session's access token answered 200 by GET /api/v1/workouts and by /mcp;
   - security: the access token of a signed-out session refused at once (401 on /api/v1); reuse of a
     rotated refresh token ends the session; admin routes refuse the anon key (403) and answer the
@@ -227,6 +228,39 @@ def run(base, keys, mailbox, secrets_seen):
     except Exception as error:  # AuthWeakPasswordError
         weak = error
     check(weak is not None and getattr(weak, "code", "") == "weak_password", "a weak password -> weak_password (%s)" % type(weak).__name__)
+
+    # /resend: an account the operator made without email_confirm is unconfirmed; its confirmation is mailed again.
+    pending = "pending@example.com"
+    status, _, _ = http(base, "/auth/v1/admin/users", keys["service_role"], "POST", {"email": pending, "password": "Pending-2026-x"},
+                        headers={"apikey": keys["service_role"]})
+    create_client(base, anon).auth.resend({"type": "signup", "email": pending})
+    code = code_in(mailbox.last(pending))
+    secrets_seen.append(code)
+    confirmed = create_client(base, anon).auth.verify_otp({"email": pending, "token": code, "type": "signup"})
+    check(status == 200 and confirmed.session is not None and confirmed.user.email_confirmed_at is not None,
+          "resend(signup) mails the confirmation again; its code confirms and signs in")
+    mails = mailbox.count(pending) + mailbox.count("nobody-resend@example.com")
+    create_client(base, anon).auth.resend({"type": "signup", "email": pending})
+    create_client(base, anon).auth.resend({"type": "signup", "email": "nobody-resend@example.com"})
+    bad = api_error(lambda: create_client(base, anon).auth.resend({"type": "sms", "email": pending}))
+    check(mailbox.count(pending) + mailbox.count("nobody-resend@example.com") == mails and bad is not None
+          and (bad.status, bad.code) == (400, "validation_failed"),
+          "resend for a confirmed and an unknown email: the same empty answer, no mail; type sms -> %s %s"
+          % (getattr(bad, "status", None), getattr(bad, "code", None)))
+
+    # /reauthenticate: a nonce by mail, then a password change that gives it (once).
+    mails = mailbox.count(email)
+    resetter.auth.reauthenticate()
+    nonce = code_in(mailbox.last(email)) if mailbox.count(email) > mails else ""
+    secrets_seen.append(nonce)
+    wrong_nonce = api_error(lambda: resetter.auth.update_user({"password": "Deadlift-2027-new", "nonce": nonce[:5] + str((int(nonce[5]) + 1) % 10)}))
+    changed = resetter.auth.update_user({"password": "Deadlift-2027-new", "nonce": nonce})
+    reused_nonce = api_error(lambda: resetter.auth.update_user({"password": "Deadlift-2027-new", "nonce": nonce}))
+    check(mailbox.count(email) == mails + 1 and changed.user is not None
+          and (getattr(wrong_nonce, "status", None), getattr(wrong_nonce, "code", None)) == (422, "reauthentication_not_valid")
+          and getattr(reused_nonce, "code", None) == "reauthentication_not_valid",
+          "reauthenticate mails a nonce; update_user with it changes the password; a wrong or used nonce -> %s %s"
+          % (getattr(wrong_nonce, "status", None), getattr(wrong_nonce, "code", None)))
 
     # Keys and roles.
     status, body, _ = http(base, "/auth/v1/admin/users", anon, headers={"apikey": anon})

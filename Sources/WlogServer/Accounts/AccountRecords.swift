@@ -39,7 +39,8 @@ struct RefreshToken: Codable, Sendable, Equatable {
 /// A one-time code mailed to an address: a 6-digit code and a link's token, both stored hashed.
 /// The newest of a kind for an account replaces the older one; it works once, until `expires`.
 struct OneTimeCode: Codable, Sendable, Equatable {
-    /// `magiclink` (also an OTP sign-in), `signup` (confirmation), `recovery`, `email_change`.
+    /// `magiclink` (also an OTP sign-in), `signup` (confirmation), `recovery`, `email_change`,
+    /// `reauthentication` (the nonce of a password change).
     var kind: String
     var user: String
     var codeHash: String

@@ -56,6 +56,60 @@ extension AuthService {
                        body: "Reset your password: \(link(token.1 + "&type=recovery"))\n\nor enter this code: \(token.0)\n\nIt works once, for an hour.\n")
     }
 
+    /// `POST /resend`: mails again a sign-up's confirmation (`type` signup: an account not yet
+    /// confirmed) or an email change's (`email_change`: to the new address), each a new code and
+    /// link replacing the old. As GoTrue, the answer is `{}` whether or not anything was sent (an
+    /// unknown or already confirmed email), so it tells nothing about accounts.
+    func resend(type: String?, email rawEmail: String?, link: (String) -> String, peer: String) async throws {
+        guard let type, type == "signup" || type == "email_change" else {
+            throw AuthFailure.validation("type: '\(type ?? "")' is not signup or email_change (this server has no phones: not sms or phone_change)")
+        }
+        let email = try Self.normalized(email: rawEmail)
+        try throttle(email: email, kind: "mail", peer: peer)
+        let now = clock()
+        let sent: (to: String, digits: String, token: String)? = try await store.change { state in
+            guard let account = state.account(email: email), !account.disabled else { return ([], nil) }
+            let newEmail = state.codes[account.id + "/email_change"]?.newEmail
+            if type == "signup" ? account.confirmedAt != nil : newEmail == nil { return ([], nil) }
+            let (record, digits, token) = code(kind: type, user: account.id, challenge: nil, newEmail: newEmail, now: now)
+            return ([record], (newEmail ?? email, digits, token))
+        }
+        guard let sent else { return }
+        let url = link(sent.token + "&type=" + type)
+        if type == "signup" {
+            try await mailConfirmation(to: sent.to, digits: sent.digits, link: url)
+        } else {
+            try await mailEmailChange(to: sent.to, digits: sent.digits, link: url)
+        }
+    }
+
+    /// `GET /reauthenticate`: mails the signed-in user a 6-digit nonce, which a `PUT /user` then
+    /// gives as `nonce` beside its new password (GoTrue's secure password change). Refused for an
+    /// address not confirmed yet, as GoTrue does.
+    func reauthenticate(_ id: String, peer: String) async throws {
+        try throttle(email: id, kind: "reauthenticate", peer: peer)
+        let now = clock()
+        let sent: (String, String) = try await store.change { state in
+            guard let account = state.accounts[id], !account.disabled else { throw AuthFailure.userNotFound }
+            guard account.confirmedAt != nil else {
+                throw AuthFailure(status: .unprocessableContent, code: "email_not_confirmed", message: "Please verify your email first.")
+            }
+            let (record, digits, _) = code(kind: "reauthentication", user: id, challenge: nil, now: now)
+            return ([record], (account.email, digits))
+        }
+        try await mail(sent.0, subject: "Your wlog reauthentication code", body: "To confirm it is you, enter this code: \(sent.1)\n\nIt works once, for an hour.\n")
+    }
+
+    /// The record using up `user`'s reauthentication nonce, or `reauthentication_not_valid` when
+    /// `nonce` is not the newest one mailed, unused and unexpired.
+    static func reauthenticated(_ user: String, nonce: String, in state: AccountsState, now: Double) throws -> AccountRecord {
+        let key = user + "/reauthentication"
+        guard let code = state.codes[key], code.expires > now, Secrets.equal(code.codeHash, Secrets.digest(nonce)) else {
+            throw AuthFailure(status: .unprocessableContent, code: "reauthentication_not_valid", message: "Requires reauthentication")
+        }
+        return .removeCode(key)
+    }
+
     /// `POST /verify` with `email` and `token` (the 6 digits) or `token_hash` (the link's token): a Session.
     func verify(type: String, email rawEmail: String?, token: String?, tokenHash: String?, peer: String) async throws -> [String: Any] {
         let kinds = try Self.kinds(for: type)

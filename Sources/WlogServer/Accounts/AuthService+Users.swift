@@ -14,12 +14,14 @@ extension AuthService {
         let password = try (body["password"] as? String).map { try Self.checkStrength($0) }
         let email = try (body["email"] as? String).map { try Self.normalized(email: $0) }
         let data = body["data"] as? [String: Any]
+        let nonce = body["nonce"] as? String
         let hash: String? = if let password { await passwords.hash(password) } else { nil }
         let now = clock()
         var mailTo: (String, String, String)?
         let answer: [String: Any] = try await store.change { state in
             guard var account = state.accounts[id], !account.disabled else { throw AuthFailure.userNotFound }
             var records: [AccountRecord] = []
+            if let nonce { records.append(try Self.reauthenticated(id, nonce: nonce, in: state, now: now)) }
             if let hash { account.passwordHash = hash }
             if let data {
                 var metadata = AuthJSON.object(account.userMetadata)
@@ -42,7 +44,7 @@ extension AuthService {
             return (records + [.account(account)], AuthJSON.user(account))
         }
         if let (to, digits, token) = mailTo {
-            try await mail(to, subject: "Confirm your new wlog email", body: "Confirm: \(link(token + "&type=email_change"))\n\nor enter this code: \(digits)\n")
+            try await mailEmailChange(to: to, digits: digits, link: link(token + "&type=email_change"))
         }
         return answer
     }

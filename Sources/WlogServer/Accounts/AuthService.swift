@@ -98,8 +98,7 @@ struct AuthService: Sendable {
             return self.openSession(account, method: "password", now: now)
         }
         if let (code, link) = mailCode {
-            try await mail(email, subject: "Confirm your wlog account",
-                           body: "Confirm your address: \(site)/auth/v1/verify?token=\(link)&type=signup\n\nor enter this code: \(code)\n")
+            try await mailConfirmation(to: email, digits: code, link: "\(site)/auth/v1/verify?token=\(link)&type=signup")
         }
         return answer
     }
@@ -170,6 +169,16 @@ struct AuthService: Sendable {
         let code = OneTimeCode(kind: kind, user: user, codeHash: Secrets.digest(digits), linkHash: Secrets.digest(link),
                                expires: now + Self.codeLifetime, codeChallenge: challenge, newEmail: newEmail)
         return (.code(code), digits, link)
+    }
+
+    /// The mail confirming a new account's address (sign-up with `--confirm-email`, `/resend`).
+    func mailConfirmation(to email: String, digits: String, link: String) async throws {
+        try await mail(email, subject: "Confirm your wlog account", body: "Confirm your address: \(link)\n\nor enter this code: \(digits)\n")
+    }
+
+    /// The mail confirming an email change, sent to the new address (`PUT /user`, `/resend`).
+    func mailEmailChange(to email: String, digits: String, link: String) async throws {
+        try await mail(email, subject: "Confirm your new wlog email", body: "Confirm: \(link)\n\nor enter this code: \(digits)\n")
     }
 
     func mail(_ to: String, subject: String, body: String) async throws {

@@ -66,6 +66,15 @@ struct AuthRoutes: Sendable {
                                       link: link(request), peer: context.peer)
             return AuthReply.json([String: Any]())
         }
+        auth.post("resend") { request, context in
+            let body = try await Self.body(request, context)
+            try await service.resend(type: body["type"] as? String, email: body["email"] as? String, link: link(request), peer: context.peer)
+            return AuthReply.json([String: Any]())
+        }
+        auth.get("reauthenticate") { request, context in
+            try await service.reauthenticate(try await bearer(request).user, peer: context.peer)
+            return AuthReply.json([String: Any]())
+        }
         auth.post("verify") { request, context in
             let body = try await Self.body(request, context)
             return AuthReply.json(try await service.verify(type: body["type"] as? String ?? "", email: body["email"] as? String,
