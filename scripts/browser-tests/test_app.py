@@ -4,7 +4,9 @@
 Signs up with email and password, onboards, starts today's workout, logs three sets (one by
 tapping the suggestion), ticks one done and watches the rest timer run, finishes and reads the
 summary's PRs; quick-logs from the exercise list; edits and deletes a set in History; logs a body
-weight and a goal. After each flow the lifter's journal, read by the CLI (`wlog export sets`,
+weight and a goal; moves an exercise up (offline, before the workout has its server id) and
+removes one; filters Exercises by equipment and muscle group, creates a custom exercise and
+quick-logs it; sets the rest timer's default and exports the sets as CSV. After each flow the lifter's journal, read by the CLI (`wlog export sets`,
 `wlog history`, `wlog prs`, `wlog bodyweight`), holds exactly what was done. Then offline
 (Chromium's network emulation): a workout of four sets and a body weight, the page reloaded
 while offline, a set the CLI logs meanwhile, back online: each write in the journal once, in order.
@@ -18,7 +20,7 @@ import sys
 import traceback
 
 import wlogweb
-from appdriver import add_exercise, button, css, press, rows, sent, settled, start, status, synced, tap, tick, typed, wait
+from appdriver import add_exercise, button, choose, css, press, rows, sent, settled, start, status, synced, tap, tick, typed, wait
 
 from selenium.webdriver.common.by import By
 
@@ -126,17 +128,22 @@ def test_workout(driver, server, lifter):
     wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
 
 
+def quick_log(driver, search, name, exercise_id, weight, reps):
+    """Searches Exercises for `search`, opens `name`'s quick log, logs `weight` × `reps`, waits until sent."""
+    typed(driver, "exercise-search", search)
+    tap(driver, "[aria-label='Quick log %s']" % name)
+    typed(driver, "q-%s-weight" % exercise_id, str(weight))
+    typed(driver, "q-%s-reps" % exercise_id, str(reps))
+    before = sent(driver)
+    press(driver, lambda: button(driver, "Log"))
+    synced(driver, before)
+
+
 def test_quick_log(driver, server, lifter):
     print("quick log from the exercise list")
     tap(driver, "nav a[href='#/exercises']")
     settled(driver)
-    typed(driver, "exercise-search", "back squat")
-    tap(driver, "[aria-label='Quick log Back Squat']")
-    typed(driver, "q-back-squat-weight", "100")
-    typed(driver, "q-back-squat-reps", "5")
-    before = sent(driver)
-    press(driver, lambda: button(driver, "Log"))
-    synced(driver, before)
+    quick_log(driver, "back squat", "Back Squat", "back-squat", 100, 5)
     squats = [s for s in sets_of(server, lifter) if s[0] == "Back Squat"]
     check(squats == [("Back Squat", 100, 5, True)], "wlog export sets: the quick-logged squat once: %r (%s)" % (squats, driver.find_element(By.ID, "toast").text))
 
@@ -183,6 +190,101 @@ def test_bodyweight(driver, server, lifter):
     check("78 kg" in css(driver, "dl.stats").text, "the screen shows the goal")
 
 
+def order(driver):
+    """The exercises of the workout screen, top to bottom."""
+    return driver.execute_script("return [...document.querySelectorAll('section.exercise h2')].map(h => h.textContent)")
+
+
+def test_reorder(driver, server, lifter):
+    print("active workout: three exercises, one moved up (offline, before the workout has its server id), one removed")
+    tap(driver, "nav a[href='#/today']")
+    settled(driver)
+    offline(driver, True)
+    wait(driver, lambda d: status(d).startswith("offline"), "the offline indicator")
+    tap(driver, "button.start")
+    wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
+    settled(driver)
+    for name in ("Barbell Row", "Overhead Press", "Pull-Up"):
+        add_exercise(driver, name)
+    tap(driver, "[aria-label='Move Overhead Press up']")
+    wait(driver, lambda d: order(d) == ["Overhead Press", "Barbell Row", "Pull-Up"], "Overhead Press moved up")
+    offline(driver, False)
+    wait(driver, lambda d: status(d) == "online", "the start, three adds and the move sent", seconds=30)
+    synced(driver)
+    tap(driver, "[aria-label='Remove Pull-Up']")
+    wait(driver, lambda d: order(d) == ["Overhead Press", "Barbell Row"], "Pull-Up removed")
+    small = [e.get_attribute("aria-label") for e in driver.find_elements(By.CSS_SELECTOR, "section.exercise button")
+             if e.is_displayed() and (e.size["height"] < 44 or e.size["width"] < 44)]
+    check(not small, "the move and remove buttons are at least 44 × 44 px: %r" % small[:5])
+    typed(driver, "ex1-weight", "70")
+    typed(driver, "ex1-reps", "8")
+    press(driver, lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "button.add-set") if b.is_displayed()][1])
+    synced(driver)
+    driver.refresh()
+    settled(driver)
+    shown = order(driver)
+    check(shown == ["Overhead Press", "Barbell Row"], "the server's copy after a reload keeps the order: %r" % shown)
+    line = [json.loads(l) for l in subprocess.run([os.path.join(server.bin_dir, "wlog"), "--journal",
+            os.path.join(server.data, "users", lifter, "journal.wlog"), "events", "--type", "workout.exercises.reordered,workout.exercise.removed"],
+            check=True, capture_output=True, text=True).stdout.splitlines()]
+    check([(e["type"], e.get("exercises") or e.get("exercise")) for e in line] ==
+          [("workout.exercises.reordered", ["overhead-press", "barbell-row", "pull-up"]), ("workout.exercise.removed", "pull-up")],
+          "wlog events: one reorder, one removal: %r" % [(e["type"], e.get("exercises") or e.get("exercise")) for e in line])
+    rows_ = [s for s in sets_of(server, lifter) if s[0] == "Barbell Row"]
+    check(rows_ == [("Barbell Row", 70, 8, False)], "wlog export sets: the row's set: %r" % rows_)
+    press(driver, lambda: button(driver, "Finish workout"))
+    press(driver, lambda: button(driver, "Done"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+    synced(driver)
+
+
+def test_exercises(driver, server, lifter):
+    print("exercises: equipment filter, muscle-group tab, a custom exercise created and quick-logged")
+    tap(driver, "nav a[href='#/exercises']")
+    settled(driver)
+    typed(driver, "exercise-search", "")
+    choose(driver, "exercise-equipment", "dumbbell")
+    gear = driver.execute_script("return [...document.querySelectorAll('#exercise-list li p.muted')].map(p => p.textContent.split(' · ')[1])")
+    check(gear and set(gear) == {"dumbbell"}, "the equipment filter shows dumbbell exercises only: %d cards" % len(gear))
+    press(driver, lambda: button(driver, "chest"))
+    cards = driver.execute_script("return [...document.querySelectorAll('#exercise-list li p.muted')].map(p => p.textContent)")
+    check(cards and all(c == "chest · dumbbell" for c in cards), "the chest tab with the filter: %d chest dumbbell cards" % len(cards))
+    press(driver, lambda: button(driver, "all"))
+    choose(driver, "exercise-equipment", "any")
+    tap(driver, "#create-exercise-open")
+    typed(driver, "new-name", "Tempo Pin Squat")
+    choose(driver, "new-muscle", "legs")
+    choose(driver, "new-equipment", "barbell")
+    before = sent(driver)
+    press(driver, lambda: button(driver, "Create exercise"))
+    synced(driver, before)
+    typed(driver, "exercise-search", "tempo pin")
+    card = wait(driver, lambda d: d.execute_script("return document.querySelector('li[data-exercise=tempo-pin-squat] p.muted')?.textContent"), "the new exercise's card")
+    check(card == "legs · barbell", "the custom exercise is listed with its group and equipment: %r" % card)
+    quick_log(driver, "tempo pin", "Tempo Pin Squat", "tempo-pin-squat", 80, 3)
+    pins = [s for s in sets_of(server, lifter) if s[0] == "Tempo Pin Squat"]
+    check(pins == [("Tempo Pin Squat", 80, 3, True)], "wlog export sets: the custom exercise's set once: %r" % pins)
+
+
+def test_settings(driver, server, lifter):
+    print("settings: rest timer default, export CSV")
+    tap(driver, "nav a[href='#/settings']")
+    settled(driver)
+    typed(driver, "set-rest", "90")
+    driver.execute_script("document.getElementById('set-rest').dispatchEvent(new Event('change'))")
+    rest = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.settings')).rest")
+    check(rest == 90, "the rest timer default is kept: %r s" % rest)
+    csv = driver.execute_async_script("const done = arguments[0]; import('./settings.js').then(m => m.setsCsv()).then(done, e => done('ERROR ' + e.message))")
+    lines = csv.strip().split("\n")
+    expected = sets_of(server, lifter)
+    check(lines[0] == "date,workout,exercise,set,type,weight_kg,reps,rpe,done", "the CSV's header: %r" % lines[0])
+    got = sorted((l.split(",")[2], float(l.split(",")[5]) if l.split(",")[5] else None, int(l.split(",")[6]), l.split(",")[8] == "yes") for l in lines[1:])
+    want = sorted((e, float(w) if w is not None else None, r, bool(d)) for e, w, r, d in expected)
+    check(got == want, "export CSV: the %d sets of wlog export sets, one row each (%d rows)" % (len(want), len(got)))
+    press(driver, lambda: button(driver, "Export sets (CSV)"))
+    check("Export failed" not in driver.find_element(By.ID, "toast").text, "the CSV button downloads without an error")
+
+
 def offline(driver, on):
     driver.set_network_conditions(offline=on, latency=0, download_throughput=-1 if not on else 0, upload_throughput=-1 if not on else 0)
 
@@ -205,6 +307,8 @@ def test_offline(driver, server, lifter):
     settled(driver)
     tick(driver, "140 kg × 5")
     settled(driver)
+    left = int(driver.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
+    check(60 < left <= 90, "the rest timer starts from the Settings default of 90 s: %d s left" % left)
     tap(driver, "button.suggest")
     settled(driver)
     tap(driver, "[aria-label='Deadlift weight plus 2.5']")
@@ -274,6 +378,9 @@ def main():
         test_quick_log(driver, server, lifter)
         test_edit_delete(driver, server, lifter)
         test_bodyweight(driver, server, lifter)
+        test_reorder(driver, server, lifter)
+        test_exercises(driver, server, lifter)
+        test_settings(driver, server, lifter)
         test_offline(driver, server, lifter)
         test_sign_out_in(driver, server, lifter)
     except Exception:
