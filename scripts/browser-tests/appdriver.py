@@ -90,6 +90,13 @@ def synced(driver, after=None):
     settled(driver)
 
 
+def sent_by(driver, text):
+    """Presses the button `text` and waits until the write it makes is sent and the screen drawn."""
+    before = sent(driver)
+    press(driver, lambda: button(driver, text))
+    synced(driver, before)
+
+
 def settled(driver):
     wait(driver, lambda d: d.find_element(By.ID, "view").get_attribute("data-busy") == "0", "the screen drawn")
 
