@@ -6,14 +6,15 @@ import json
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import wlogweb
 
 
 def wait(driver, condition, what, seconds=15):
     try:
-        return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+        # A redraw between finding an element and reading it asks again.
+        return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException]).until(lambda d: condition(d))
     except Exception:
         raise AssertionError("waited %d s for %s; the screen shows: %s" % (seconds, what, driver.find_element(By.TAG_NAME, "body").text[:400]))
 
@@ -61,6 +62,18 @@ def typed(driver, element_id, value):
             settled(driver)
 
 
+def choose(driver, element_id, value):
+    """Chooses the option `value` of the select `element_id` (found again when the screen was redrawn)."""
+    for attempt in range(5):
+        try:
+            Select(css(driver, "[id=%s]" % json.dumps(element_id))).select_by_value(value)
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            settled(driver)
+
+
 def status(driver):
     return driver.find_element(By.ID, "status").text
 
@@ -75,6 +88,13 @@ def synced(driver, after=None):
     body = lambda d: d.find_element(By.TAG_NAME, "body")
     wait(driver, lambda d: body(d).get_attribute("data-waiting") == "0" and (after is None or sent(d) > after), "every write sent")
     settled(driver)
+
+
+def sent_by(driver, text):
+    """Presses the button `text` and waits until the write it makes is sent and the screen drawn."""
+    before = sent(driver)
+    press(driver, lambda: button(driver, text))
+    synced(driver, before)
 
 
 def settled(driver):

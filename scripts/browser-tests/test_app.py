@@ -4,7 +4,10 @@
 Signs up with email and password, onboards, starts today's workout, logs three sets (one by
 tapping the suggestion), ticks one done and watches the rest timer run, finishes and reads the
 summary's PRs; quick-logs from the exercise list; edits and deletes a set in History; logs a body
-weight and a goal. After each flow the lifter's journal, read by the CLI (`wlog export sets`,
+weight and a goal; moves an exercise up (offline, before the workout has its server id) and
+removes one; filters Exercises by equipment and muscle group, creates a custom exercise and
+quick-logs it; sets the rest timer's default and exports the sets as CSV; records readiness
+before the workout and soreness after it, and reads Today's weekly sets per muscle group. After each flow the lifter's journal, read by the CLI (`wlog export sets`,
 `wlog history`, `wlog prs`, `wlog bodyweight`), holds exactly what was done. Then offline
 (Chromium's network emulation): a workout of four sets and a body weight, the page reloaded
 while offline, a set the CLI logs meanwhile, back online: each write in the journal once, in order.
@@ -18,7 +21,7 @@ import sys
 import traceback
 
 import wlogweb
-from appdriver import add_exercise, button, css, press, rows, sent, settled, start, status, synced, tap, tick, typed, wait
+from appdriver import add_exercise, button, choose, css, press, rows, sent, sent_by, settled, start, status, synced, tap, tick, typed, wait
 
 from selenium.webdriver.common.by import By
 
@@ -40,10 +43,29 @@ def cli(server, lifter, *arguments):
     return json.loads(out)
 
 
+def events(server, lifter, kind):
+    """The journal's events of type `kind` (`wlog events --type`), oldest first."""
+    out = subprocess.run([os.path.join(server.bin_dir, "wlog"), "--journal", os.path.join(server.data, "users", lifter, "journal.wlog"),
+                          "events", "--type", kind], check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
 def sets_of(server, lifter):
     """(exercise, weight, reps, done) of every live set, oldest first, as `wlog export sets` has them."""
     rows = cli(server, lifter, "export", "sets")
     return [(row.get("exercise"), row.get("weight"), row.get("reps"), row.get("done")) for row in rows]
+
+
+def thumb(driver, screen):
+    """Every shown button, input and select at least 44 × 44 px, every input and select labelled."""
+    small = driver.execute_script(
+        "return [...document.querySelectorAll('button, input, select, summary')].filter(e => e.offsetParent !== null)"
+        ".filter(e => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })"
+        ".map(e => e.getAttribute('aria-label') || e.id || e.textContent)")
+    check(not small, "%s: every button, input and select is at least 44 × 44 px: %r" % (screen, small[:5]))
+    unlabelled = driver.execute_script(
+        "return [...document.querySelectorAll('input, select, textarea')].filter(e => !e.labels?.length && !e.getAttribute('aria-label')).map(e => e.id)")
+    check(not unlabelled, "%s: every input is labelled: %r" % (screen, unlabelled))
 
 
 def test_sign_up(driver, server):
@@ -67,6 +89,14 @@ def test_sign_up(driver, server):
 def test_workout(driver, server, lifter):
     print("start today's workout → three sets → rest timer → finish → PRs")
     driver.get(server.base + "/app/#/today")
+    settled(driver)
+    tap(driver, "#readiness-open")
+    choose(driver, "ready-sleep", "4")
+    choose(driver, "ready-energy", "3")
+    thumb(driver, "Today with readiness open")
+    sent_by(driver, "Save readiness")
+    ready = [{k: e.get(k) for k in ("sleep", "energy", "soreness", "mobility")} for e in events(server, lifter, "readiness.recorded")]
+    check(ready == [{"sleep": 4, "energy": 3, "soreness": None, "mobility": None}], "wlog events: readiness before the workout once: %r" % ready)
     tap(driver, "button.start")
     wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
     add_exercise(driver, "Bench Press")
@@ -99,12 +129,7 @@ def test_workout(driver, server, lifter):
     check(shown and first <= 120, "the rest timer runs after a tick (started at %d s)" % first)
     tap(driver, "[aria-label='Bench Press set 3 done']")
     synced(driver)
-    small = [e.get_attribute("aria-label") for e in driver.find_elements(By.CSS_SELECTOR, "button, input")
-             if e.is_displayed() and (e.size["height"] < 44 or e.size["width"] < 44)]
-    check(not small, "every button and input is at least 44 × 44 px: %r" % small[:5])
-    unlabelled = driver.execute_script(
-        "return [...document.querySelectorAll('input, select')].filter(e => !e.labels?.length && !e.getAttribute('aria-label')).map(e => e.id)")
-    check(not unlabelled, "every input is labelled: %r" % unlabelled)
+    thumb(driver, "the workout screen")
     typed(driver, "session-notes", "Felt strong")
     press(driver, lambda: button(driver, "Finish workout"))
     prs = wait(driver, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "ul.prs li.pr")] or None, "the summary's PRs")
@@ -122,21 +147,35 @@ def test_workout(driver, server, lifter):
     shown = {p.split(": ")[0].split(" — ")[1]: float(p.split(": ")[1].split()[0]) for p in prs}
     check(records.get("heaviest") == 62.5 and shown.get("Heaviest") == 62.5, "wlog prs and the summary: heaviest 62.5 kg")
     check(abs(records.get("e1rm", 0) - shown.get("Best e1RM", -1)) < 0.01, "wlog prs and the summary: e1RM %r = %r" % (records.get("e1rm"), shown.get("Best e1RM")))
+    choose(driver, "sore-chest", "3")
+    thumb(driver, "the summary")
+    sent_by(driver, "Save soreness")
+    sore = [(e["group"], e["soreness"]) for e in events(server, lifter, "soreness.recorded")]
+    check(sore == [("Chest", 3)], "wlog events: soreness after the workout, chest 3: %r" % sore)
     press(driver, lambda: button(driver, "Done"))
     wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+    settled(driver)
+    shown = driver.execute_script("return [...document.querySelectorAll('#week-groups tbody tr')].map(r => [...r.children].map(c => c.textContent))")
+    chest = next((row for row in shown if row[0] == "chest"), None)
+    report = next((g for g in cli(server, lifter, "balance", "--weeks", "1") if str(g.get("group")).lower() == "chest"), {})
+    check(chest is not None and chest[1] == "3" and chest[3] == "0" and float(report.get("last7_sets", -1)) == 3,
+          "Today: this week's chest sets 3 (wlog balance: %r), trained 0 days ago: %r" % (report.get("last7_sets"), chest))
+
+
+def quick_log(driver, search, name, exercise_id, weight, reps):
+    """Searches Exercises for `search`, opens `name`'s quick log, logs `weight` × `reps`, waits until sent."""
+    typed(driver, "exercise-search", search)
+    tap(driver, "[aria-label='Quick log %s']" % name)
+    typed(driver, "q-%s-weight" % exercise_id, str(weight))
+    typed(driver, "q-%s-reps" % exercise_id, str(reps))
+    sent_by(driver, "Log")
 
 
 def test_quick_log(driver, server, lifter):
     print("quick log from the exercise list")
     tap(driver, "nav a[href='#/exercises']")
     settled(driver)
-    typed(driver, "exercise-search", "back squat")
-    tap(driver, "[aria-label='Quick log Back Squat']")
-    typed(driver, "q-back-squat-weight", "100")
-    typed(driver, "q-back-squat-reps", "5")
-    before = sent(driver)
-    press(driver, lambda: button(driver, "Log"))
-    synced(driver, before)
+    quick_log(driver, "back squat", "Back Squat", "back-squat", 100, 5)
     squats = [s for s in sets_of(server, lifter) if s[0] == "Back Squat"]
     check(squats == [("Back Squat", 100, 5, True)], "wlog export sets: the quick-logged squat once: %r (%s)" % (squats, driver.find_element(By.ID, "toast").text))
 
@@ -170,9 +209,7 @@ def test_bodyweight(driver, server, lifter):
     press(driver, lambda: button(driver, "Log body weight"))
     settled(driver)
     typed(driver, "bw-goal", "78")
-    before = sent(driver)
-    press(driver, lambda: button(driver, "Set goal"))
-    synced(driver, before)
+    sent_by(driver, "Set goal")
     report = cli(server, lifter, "bodyweight")
     weights = [e["weight"] for e in report["entries"]]
     check(weights == [82.5, 82.1] and report["goal"] == 78, "wlog bodyweight: 82.5, 82.1 and goal 78: %r goal %r" % (weights, report["goal"]))
@@ -181,6 +218,97 @@ def test_bodyweight(driver, server, lifter):
     tap(driver, "nav a[href='#/bodyweight']")
     settled(driver)
     check("78 kg" in css(driver, "dl.stats").text, "the screen shows the goal")
+
+
+def order(driver):
+    """The exercises of the workout screen, top to bottom."""
+    return driver.execute_script("return [...document.querySelectorAll('section.exercise h2')].map(h => h.textContent)")
+
+
+def test_reorder(driver, server, lifter):
+    print("active workout: three exercises, one moved up (offline, before the workout has its server id), one removed")
+    tap(driver, "nav a[href='#/today']")
+    settled(driver)
+    offline(driver, True)
+    wait(driver, lambda d: status(d).startswith("offline"), "the offline indicator")
+    tap(driver, "button.start")
+    wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
+    settled(driver)
+    for name in ("Barbell Row", "Overhead Press", "Pull-Up"):
+        add_exercise(driver, name)
+    tap(driver, "[aria-label='Move Overhead Press up']")
+    wait(driver, lambda d: order(d) == ["Overhead Press", "Barbell Row", "Pull-Up"], "Overhead Press moved up")
+    offline(driver, False)
+    wait(driver, lambda d: status(d) == "online", "the start, three adds and the move sent", seconds=30)
+    synced(driver)
+    tap(driver, "[aria-label='Remove Pull-Up']")
+    wait(driver, lambda d: order(d) == ["Overhead Press", "Barbell Row"], "Pull-Up removed")
+    thumb(driver, "the workout with move buttons")
+    typed(driver, "ex1-weight", "70")
+    typed(driver, "ex1-reps", "8")
+    press(driver, lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "button.add-set") if b.is_displayed()][1])
+    synced(driver)
+    driver.refresh()
+    settled(driver)
+    shown = order(driver)
+    check(shown == ["Overhead Press", "Barbell Row"], "the server's copy after a reload keeps the order: %r" % shown)
+    line = events(server, lifter, "workout.exercises.reordered,workout.exercise.removed")
+    check([(e["type"], e.get("exercises") or e.get("exercise")) for e in line] ==
+          [("workout.exercises.reordered", ["overhead-press", "barbell-row", "pull-up"]), ("workout.exercise.removed", "pull-up")],
+          "wlog events: one reorder, one removal: %r" % [(e["type"], e.get("exercises") or e.get("exercise")) for e in line])
+    rows_ = [s for s in sets_of(server, lifter) if s[0] == "Barbell Row"]
+    check(rows_ == [("Barbell Row", 70, 8, False)], "wlog export sets: the row's set: %r" % rows_)
+    press(driver, lambda: button(driver, "Finish workout"))
+    press(driver, lambda: button(driver, "Done"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+    synced(driver)
+
+
+def test_exercises(driver, server, lifter):
+    print("exercises: equipment filter, muscle-group tab, a custom exercise created and quick-logged")
+    tap(driver, "nav a[href='#/exercises']")
+    settled(driver)
+    typed(driver, "exercise-search", "")
+    choose(driver, "exercise-equipment", "dumbbell")
+    gear = driver.execute_script("return [...document.querySelectorAll('#exercise-list li p.muted')].map(p => p.textContent.split(' · ')[1])")
+    check(gear and set(gear) == {"dumbbell"}, "the equipment filter shows dumbbell exercises only: %d cards" % len(gear))
+    press(driver, lambda: button(driver, "chest"))
+    cards = driver.execute_script("return [...document.querySelectorAll('#exercise-list li p.muted')].map(p => p.textContent)")
+    check(cards and all(c == "chest · dumbbell" for c in cards), "the chest tab with the filter: %d chest dumbbell cards" % len(cards))
+    press(driver, lambda: button(driver, "all"))
+    choose(driver, "exercise-equipment", "any")
+    tap(driver, "#create-exercise-open")
+    typed(driver, "new-name", "Tempo Pin Squat")
+    choose(driver, "new-muscle", "legs")
+    choose(driver, "new-equipment", "barbell")
+    thumb(driver, "Exercises with the create form open")
+    sent_by(driver, "Create exercise")
+    typed(driver, "exercise-search", "tempo pin")
+    card = wait(driver, lambda d: d.execute_script("return document.querySelector('li[data-exercise=tempo-pin-squat] p.muted')?.textContent"), "the new exercise's card")
+    check(card == "legs · barbell", "the custom exercise is listed with its group and equipment: %r" % card)
+    quick_log(driver, "tempo pin", "Tempo Pin Squat", "tempo-pin-squat", 80, 3)
+    pins = [s for s in sets_of(server, lifter) if s[0] == "Tempo Pin Squat"]
+    check(pins == [("Tempo Pin Squat", 80, 3, True)], "wlog export sets: the custom exercise's set once: %r" % pins)
+
+
+def test_settings(driver, server, lifter):
+    print("settings: rest timer default, export CSV")
+    tap(driver, "nav a[href='#/settings']")
+    settled(driver)
+    thumb(driver, "Settings")
+    typed(driver, "set-rest", "90")
+    driver.execute_script("document.getElementById('set-rest').dispatchEvent(new Event('change'))")
+    rest = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.settings')).rest")
+    check(rest == 90, "the rest timer default is kept: %r s" % rest)
+    csv = driver.execute_async_script("const done = arguments[0]; import('./settings.js').then(m => m.setsCsv()).then(done, e => done('ERROR ' + e.message))")
+    lines = csv.strip().split("\n")
+    expected = sets_of(server, lifter)
+    check(lines[0] == "date,workout,exercise,set,type,weight_kg,reps,rpe,done", "the CSV's header: %r" % lines[0])
+    got = sorted((l.split(",")[2], float(l.split(",")[5]) if l.split(",")[5] else None, int(l.split(",")[6]), l.split(",")[8] == "yes") for l in lines[1:])
+    want = sorted((e, float(w) if w is not None else None, r, bool(d)) for e, w, r, d in expected)
+    check(got == want, "export CSV: the %d sets of wlog export sets, one row each (%d rows)" % (len(want), len(got)))
+    press(driver, lambda: button(driver, "Export sets (CSV)"))
+    check("Export failed" not in driver.find_element(By.ID, "toast").text, "the CSV button downloads without an error")
 
 
 def offline(driver, on):
@@ -205,6 +333,8 @@ def test_offline(driver, server, lifter):
     settled(driver)
     tick(driver, "140 kg × 5")
     settled(driver)
+    left = int(driver.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
+    check(60 < left <= 90, "the rest timer starts from the Settings default of 90 s: %d s left" % left)
     tap(driver, "button.suggest")
     settled(driver)
     tap(driver, "[aria-label='Deadlift weight plus 2.5']")
@@ -214,14 +344,19 @@ def test_offline(driver, server, lifter):
     settled(driver)
     tap(driver, "button.suggest")
     settled(driver)
-    shown = [r.text.split("\n")[0] for r in rows(driver, "Deadlift")]
+    settled(driver)
+    shown = driver.execute_script("return [...document.querySelectorAll('section.exercise')].filter(s => s.querySelector('h2').textContent === 'Deadlift')"
+                                  ".flatMap(s => [...s.querySelectorAll('table.sets tbody tr .num')].map(c => c.textContent))")
     check(len(shown) == 4, "four sets shown at once offline: %r" % shown)
     tap(driver, "nav a[href='#/bodyweight']")
     settled(driver)
     typed(driver, "bw-weight", "81.9")
     press(driver, lambda: button(driver, "Log body weight"))
     settled(driver)
-    check("81.9 kg · waiting" in css(driver, "#bw-entries").text, "the body weight shows at once, marked waiting")
+    # The screen is drawn again once the entry is kept (the tap's redraw may start after `settled`).
+    entries = wait(driver, lambda d: "81.9 kg · waiting" in d.find_element(By.ID, "bw-entries").text and d.find_element(By.ID, "bw-entries").text,
+                   "the offline body weight in the list")
+    check("81.9 kg · waiting" in entries, "the body weight shows at once, marked waiting")
     # start, add exercise, 4 set POSTs, 2 ticks, body weight
     wait(driver, lambda d: status(d) == "offline · 9 changes waiting", "the indicator 'offline · 9 changes waiting' (shows %r)" % status(driver))
     check(True, "indicator: %r" % status(driver))
@@ -274,6 +409,9 @@ def main():
         test_quick_log(driver, server, lifter)
         test_edit_delete(driver, server, lifter)
         test_bodyweight(driver, server, lifter)
+        test_reorder(driver, server, lifter)
+        test_exercises(driver, server, lifter)
+        test_settings(driver, server, lifter)
         test_offline(driver, server, lifter)
         test_sign_out_in(driver, server, lifter)
     except Exception:

@@ -1,11 +1,45 @@
-// Exercises: search, muscle-group tabs, and per card a quick log of the last set (into the
+// Exercises: search, muscle-group tabs, an equipment filter, a form to create a custom exercise
+// (POST /exercises through the queue), and per card a quick log of the last set (into the
 // workout in progress, else today's); an exercise's detail: its records, last set, last time.
 import { read } from "./api.js";
+import { flush, enqueue } from "./queue.js";
 import { h, numberField, setText, show, toast, toKg } from "./ui.js";
-import { exercises as library, matches } from "./picker.js";
+import { exercises as library, forgetLibrary, matches } from "./picker.js";
 import { quickLog } from "./workout.js";
 
-let group = "all";
+let group = "all", equipment = "any";
+
+/** The distinct values of `key` among the library's exercises (the server's lists, not copies). */
+const kinds = (all, key) => [...new Set(all.map((e) => e[key]).filter(Boolean))].sort();
+
+function select(id, label, values, value) {
+  const element = h("select", { id }, values.map((v) => h("option", { value: v, text: v })));
+  element.value = value;
+  return [h("label", { for: id, text: label }), element];
+}
+
+/** Create a custom exercise: name, muscle group, equipment, how it is measured. */
+function createForm(all) {
+  const form = h("form", { class: "stack", id: "create-exercise", "aria-label": "Create exercise" },
+    h("label", { for: "new-name", text: "Name" }), h("input", { id: "new-name", autocomplete: "off", maxlength: 200, required: true }),
+    ...select("new-muscle", "Muscle group", kinds(all, "primaryMuscle"), "chest"),
+    ...select("new-equipment", "Equipment", kinds(all, "equipment"), "barbell"),
+    ...select("new-category", "Measured as", kinds(all, "category"), "strength"),
+    h("button", { class: "primary", type: "submit", text: "Create exercise" }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const value = (id) => form.querySelector("#" + id).value;
+    const name = value("new-name").trim();
+    if (!name) { toast("name: type the exercise's name"); return; }
+    await enqueue({ method: "POST", path: "exercises", label: "create " + name,
+      body: { name, primaryMuscle: value("new-muscle"), equipment: value("new-equipment"), category: value("new-category") } });
+    const waiting = await flush();
+    forgetLibrary();
+    toast(waiting ? `${name} will be created when you are online` : `Created ${name}`);
+    dispatchEvent(new Event("wlog:refresh"));
+  });
+  return h("details", { class: "card" }, h("summary", { id: "create-exercise-open", text: "Create a custom exercise" }), form);
+}
 
 function quickForm(exercise) {
   const slug = "q-" + exercise.id;
@@ -44,11 +78,12 @@ function card(exercise) {
 
 export async function render() {
   const all = await library();
-  const groups = ["all", ...new Set(all.map((e) => e.primaryMuscle).filter(Boolean))];
+  const groups = ["all", ...kinds(all, "primaryMuscle")];
   const list = h("ul", { class: "plain", id: "exercise-list" });
   const search = h("input", { id: "exercise-search", type: "search", autocomplete: "off" });
   const update = () => {
-    const shown = matches(all, search.value).filter((e) => group === "all" || e.primaryMuscle === group);
+    const shown = matches(all, search.value).filter((e) => (group === "all" || e.primaryMuscle === group)
+      && (equipment === "any" || e.equipment === equipment));
     list.replaceChildren(...shown.slice(0, 40).map(card));
   };
   const tabs = h("div", { class: "chips", role: "group", "aria-label": "Muscle group" }, groups.map((g) =>
@@ -57,9 +92,12 @@ export async function render() {
       for (const b of tabs.children) b.setAttribute("aria-pressed", String(b === event.target));
       update();
     } })));
+  const [gearLabel, gear] = select("exercise-equipment", "Equipment", ["any", ...kinds(all, "equipment")], equipment);
+  gear.addEventListener("change", () => { equipment = gear.value; update(); });
   search.addEventListener("input", update);
   update();
-  return h("section", {}, h("h1", { text: "Exercises" }), h("label", { for: "exercise-search", text: "Search exercises" }), search, tabs, list);
+  return h("section", {}, h("h1", { text: "Exercises" }), h("label", { for: "exercise-search", text: "Search exercises" }), search,
+    tabs, gearLabel, gear, list, createForm(all));
 }
 
 export async function detail(id) {

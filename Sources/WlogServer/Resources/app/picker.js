@@ -11,6 +11,9 @@ export async function exercises() {
   return library ?? [];
 }
 
+/** Forgets the in-memory library (after the lifter created an exercise): the next read asks again. */
+export function forgetLibrary() { library = undefined; }
+
 export const matches = (list, text) => {
   const needle = text.trim().toLowerCase();
   return list.filter((e) => !needle || e.name.toLowerCase().includes(needle) || e.id.includes(needle));

@@ -21,6 +21,15 @@ async function ids() { return (await cacheGet("ids")) ?? {}; }
 /** The server's id of `id` once its create was answered, else `id` itself. */
 export async function resolve(id) { return (await ids())[id] ?? id; }
 function swap(text, map) { return text.replace(/local:[0-9a-f-]{36}/g, (local) => map[local] ?? local); }
+/** A body's ids swapped as a path's; `hex:local:…` (an event line's id) becomes the server's id
+ * as the journal writes it: 32 hex digits without dashes. */
+function swapBody(body, map) {
+  if (body === undefined) return undefined;
+  return JSON.parse(JSON.stringify(body).replace(/(hex:)?(local:[0-9a-f-]{36})/g, (text, hex, local) =>
+    map[local] === undefined ? text : hex ? map[local].replace(/-/g, "") : map[local]));
+}
+/** The id of `id` for an event line: the journal's form of a server id, or a local id marked for `swapBody`. */
+export const journalId = (id) => (id.startsWith("local:") ? "hex:" + id : id.replace(/-/g, ""));
 
 /** Keeps `write` ({method, path, body, localId, label}) and starts sending; resolves once it is kept. */
 export async function enqueue(write) {
@@ -40,7 +49,7 @@ async function send() {
   const map = await ids();
   for (const entry of await queueAll()) {
     try {
-      const answer = await call(entry.method, swap(entry.path, map), entry.body, entry.key);
+      const answer = await call(entry.method, swap(entry.path, map), swapBody(entry.body, map), entry.key);
       if (entry.localId && answer?.id) { map[entry.localId] = answer.id; await cachePut("ids", map); }
       state.online = true;
     } catch (error) {

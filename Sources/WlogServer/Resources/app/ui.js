@@ -38,6 +38,12 @@ export function numberField(id, label, value, { decimal = true, min = 0, max } =
       min, max, value: value ?? "" })];
 }
 
+/** A labelled 1–5 rating (seed 001's readiness and soreness scales), blank until chosen. */
+export function ratingField(id, label) {
+  return [h("label", { for: id, text: label }), h("select", { id, name: id },
+    h("option", { value: "", text: "–" }), [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n), text: String(n) })))];
+}
+
 export function toast(message) {
   const element = document.getElementById("toast");
   element.textContent = message;

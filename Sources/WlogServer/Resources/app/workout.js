@@ -1,10 +1,10 @@
 // Active Workout (seed 004 §8, seed 003 §4): exercises with previous performance, a sets table
 // with done boxes, Add Set pre-filled from last time, one tap to log the suggested set, ±steps,
-// RPE, set types, the rest timer on a tick, finish → summary. Every change is shown at once
+// RPE, set types, the rest timer on a tick, exercises moved up and down or removed, finish → summary. Every change is shown at once
 // (the local copy in IndexedDB) and sent through the queue.
 import { read } from "./api.js";
 import { cacheGet, cachePut, cacheDelete } from "./db.js";
-import { enqueue, localId, resolve, status, uuid } from "./queue.js";
+import { enqueue, journalId, localId, resolve, status, uuid } from "./queue.js";
 import { h, numberField, setText, show, step, toast, toKg, withUnit } from "./ui.js";
 import { element as restTimer, startRest, stopRest } from "./timer.js";
 import * as summary from "./summary.js";
@@ -133,12 +133,25 @@ function editRow(model, exercise, set, number) {
     h("button", { type: "button", text: "Cancel", onclick: refresh }))));
 }
 
+/** Moves the exercise at `position` by `by` places: a workout.exercises.reordered event (no REST
+ * route reorders) naming every exercise in the new order. */
+async function move(model, position, by) {
+  const [exercise] = model.exercises.splice(position, 1);
+  model.exercises.splice(position + by, 0, exercise);
+  await save(model);
+  await enqueue({ method: "POST", path: "events", label: "reorder " + exercise.exercise.name,
+    body: eventBatch("workout.exercises.reordered", { workout: journalId(model.id), exercises: model.exercises.map((e) => e.exercise.id) }) });
+  refresh();
+}
+
 function exerciseCard(model, exercise, position) {
   const name = exercise.exercise.name, slug = `ex${position}`;
   const suggested = suggestion(exercise);
   const entry = setFields(slug, name, suggested);
   return h("section", { class: "card exercise", "data-exercise": exercise.exercise.id },
-    h("div", { class: "row spread" }, h("h2", { text: name }),
+    h("div", { class: "row spread" }, h("h2", { class: "grow", text: name }),
+      position > 0 ? h("button", { type: "button", "aria-label": `Move ${name} up`, text: "↑", onclick: () => move(model, position, -1) }) : null,
+      position < model.exercises.length - 1 ? h("button", { type: "button", "aria-label": `Move ${name} down`, text: "↓", onclick: () => move(model, position, 1) }) : null,
       h("button", { type: "button", class: "danger", "aria-label": `Remove ${name}`, text: "Remove", onclick: async () => {
         model.exercises.splice(position, 1);
         await save(model);
