@@ -38,7 +38,7 @@ struct ImportPlates: AsyncParsableCommand {
             let export = try PlatesProjectImport.read(folder: folder)
             var accounts: [String: String] = [:]
             if !export.emails.isEmpty, FileManager.default.fileExists(atPath: data + "/accounts.log") {
-                for row in try AccountAdmin(data: data).list() { accounts[row.email.lowercased()] = row.id }
+                for row in try await AccountAdmin(data: data).list() { accounts[row.email.lowercased()] = row.id }
             }
             if let databaseURL {
                 database = try await PostgresStore.connect(try DatabaseURL(databaseURL), logger: logger)
