@@ -34,7 +34,7 @@ MCP_READS = ["history", "workout", "personal_records", "e1rm_trend", "e1rm_perce
              "search_exercises"]
 MCP_WRITES = ["log_set", "edit_set", "delete_set", "log_bodyweight", "log_readiness"]
 # Each recorded fact's tool (`FactForm`: derived from the event's description, the same on both faces).
-MCP_WRITES += ["record_set_rested", "record_soreness_recorded", "record_pain_reported"]
+MCP_WRITES += ["record_set_rested", "record_workout_updated", "record_soreness_recorded", "record_pain_reported"]
 
 
 async def listed_tools(check, session):

@@ -19,7 +19,7 @@ import WlogStore
             let names = try await api.mcp("tools/list").json?["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }
             #expect(names == ["history", "workout", "personal_records", "e1rm_trend", "e1rm_percentages", "volume", "bodyweight", "balance", "coach", "today",
                               "search_exercises", "log_set", "edit_set", "delete_set", "log_bodyweight", "log_readiness",
-                              "record_set_rested", "record_soreness_recorded", "record_pain_reported"])
+                              "record_set_rested", "record_workout_updated", "record_soreness_recorded", "record_pain_reported"])
 
             let workout = try #require(try await api.post("workouts", #"{"name":"Push day"}"#).success(.created)["id"]?.string)
             let logged = try await api.tool("log_set", #"{"exercise":"bench","weightKg":100,"reps":5,"rpe":8}"#)
