@@ -75,10 +75,19 @@ def test_create(driver, server):
     typed(driver, "d2-title", "Pull")
     add(driver, 2, "Barbell Row")
     typed(driver, "d2-e0-rest_s", 120)
+    typed(driver, "d2-e0-reps_high", 4)
+    press(driver, lambda: button(driver, "Save routine"))
+    refused = driver.find_element(By.ID, "toast").text
+    check(refused == 'day 2, Barbell Row: 3 × 8–4 — give at least 1 set, reps from 1, and "to" not below "from"',
+          "reps 8–4 refused on the screen, naming the day, exercise and values: %r" % refused)
+    tap(driver, "#toast")
+    wait(driver, lambda d: not d.find_element(By.ID, "toast").is_displayed(), "the message hidden by a tap")
+    typed(driver, "d2-e0-reps_high", 12)
     thumb(driver, "the routine editor")
     before = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-sent") or 0)
     press(driver, lambda: button(driver, "Save routine"))
     synced(driver, before)
+    check(len(routine_events(server)) == 1, "one save sent, the refused one not")
     wanted = [{"type": "routine.created", "routine": "push-pull", "name": "Push Pull", "weeks": 4,
                "days": [{"day": 1, "title": "Push", "exercises": [BENCH, PRESS]}, {"day": 2, "title": "Pull", "exercises": [ROW]}]}]
     got = routine_events(server)

@@ -166,8 +166,14 @@ async function editor(id) {
           redraw();
         } }),
         h("button", { type: "button", class: "primary", text: "Save routine", onclick: async () => {
-          const empty = routine.days.find((d) => d.exercises.some((p) => !(p.sets >= 1) || !(p.reps_low >= 1) || p.reps_high < p.reps_low));
-          if (empty) { toast(`day ${empty.day}: each exercise needs at least 1 set and reps from 1, "to" not below "from"`); return; }
+          for (const day of routine.days) {
+            const bad = day.exercises.find((p) => !(p.sets >= 1) || !(p.reps_low >= 1) || !(p.reps_high >= p.reps_low));
+            if (bad) {
+              toast(`day ${day.day}, ${names[bad.exercise] ?? bad.exercise}: ${bad.sets} × ${bad.reps_low}–${bad.reps_high} — ` +
+                "give at least 1 set, reps from 1, and \"to\" not below \"from\"");
+              return;
+            }
+          }
           await save(routine, isNew);
           location.hash = "#/planner";
         } }))];
