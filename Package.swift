@@ -93,7 +93,7 @@ let package = Package(
             // The web app's files likewise (`/app/`, docs/WEB.md; AppAssets names each).
             resources: [.embedInCode("Resources/openapi.json")] + [
                 "index.html", "app.css", "manifest.webmanifest", "sw.js", "main.js", "api.js", "db.js", "queue.js", "ui.js",
-                "auth.js", "today.js", "workout.js", "timer.js", "summary.js", "picker.js", "events.js", "exercises.js", "history.js", "bodyweight.js", "settings.js",
+                "auth.js", "today.js", "workout.js", "timer.js", "summary.js", "picker.js", "events.js", "exercises.js", "history.js", "bodyweight.js", "settings.js", "planner.js",
                 "icon.svg", "icon-192.png", "icon-512.png",
             ].map { .embedInCode("Resources/app/" + $0) }
         ),

@@ -7,7 +7,8 @@
 #   scripts/browser-tests/run.sh                  the tests (test_pages.py; .ci/run)
 #   scripts/browser-tests/run.sh screenshots ARGS docs/screenshots (screenshots.py; scripts/screenshots.sh)
 #   scripts/browser-tests/run.sh cors             a page on another origin calls /api/v1 (test_cors.py; .ci/run)
-#   scripts/browser-tests/run.sh app              the lifter's app at /app, online and offline (test_app.py; .ci/run)
+#   scripts/browser-tests/run.sh app              the lifter's app at /app, online and offline (test_app.py, then the
+#                                                 Planner's test_planner.py; .ci/run)
 #   scripts/browser-tests/run.sh app-shots ARGS   docs/screenshots/app-* (app_shots.py)
 #   scripts/browser-tests/run.sh app-perf         page weight and speed of the app (app_perf.py; docs/WEB.md)
 set -euo pipefail
@@ -36,4 +37,5 @@ if ! python3 -c 'import selenium' 2>/dev/null; then
 fi
 BIN="${WLOG_BIN:-.build/debug}"
 if [ -z "${WLOG_BIN:-}" ]; then swift build --product wlog-server && swift build --product wlog; fi
+if [ "$script" = test_app.py ]; then "$PY" scripts/browser-tests/test_app.py --bin "$BIN" "$@"; script=test_planner.py; fi
 exec "$PY" "scripts/browser-tests/$script" --bin "$BIN" "$@"

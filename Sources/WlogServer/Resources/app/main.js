@@ -9,10 +9,11 @@ import * as exercises from "./exercises.js";
 import * as history from "./history.js";
 import * as bodyweight from "./bodyweight.js";
 import * as settings from "./settings.js";
+import * as planner from "./planner.js";
 
 const screens = { "sign-in": auth.signIn, "sign-up": auth.signUp, onboarding: auth.onboarding, today: today.render,
   workout: workout.render, exercises: exercises.render, exercise: exercises.detail, history: history.render,
-  bodyweight: bodyweight.render, settings: settings.render };
+  bodyweight: bodyweight.render, settings: settings.render, planner: planner.render };
 const open = new Set(["sign-in", "sign-up"]);
 
 // The worker's URL carries the shell's version, so a new server's app installs a new worker.
@@ -53,7 +54,7 @@ async function show(local) {
   const nav = document.querySelector("nav.tabs");
   nav.hidden = open.has(screen) || screen === "onboarding";
   for (const link of nav.querySelectorAll("a")) {
-    link.toggleAttribute("aria-current", link.getAttribute("href") === "#/" + (screen === "exercise" ? "exercises" : screen));
+    link.toggleAttribute("aria-current", link.getAttribute("href") === "#/" + (screen === "exercise" ? "exercises" : screen === "planner" ? "today" : screen));
     if (link.hasAttribute("aria-current")) link.setAttribute("aria-current", "page");
   }
   // Read your own writes: what waits is sent first (offline that fails at once; a slow

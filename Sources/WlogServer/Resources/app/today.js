@@ -1,6 +1,6 @@
 // Today: the planned day and Start (or Resume), readiness before training, the streak, this
 // week's workouts and volume, the last workout, body weight against the goal, the weekly sets per
-// muscle group against the target zone (GET /balance), and every routine day with its own Start.
+// muscle group against the target zone (GET /balance), every routine day with its own Start, the Planner's link.
 import { read } from "./api.js";
 import { enqueue } from "./queue.js";
 import { eventBatch } from "./events.js";
@@ -70,5 +70,6 @@ export async function render() {
         h("span", { class: "muted", text: ` · ${routine.exerciseCount} exercises · ~${routine.estimatedDuration} min` })),
       h("button", { type: "button", "aria-label": "Start " + routine.name, text: "Start", onclick: () => start(routine.name, routine.id) })))));
   }
+  section.append(h("p", {}, h("a", { class: "button", href: "#/planner", text: "Planner: routines, days, targets" })));
   return section;
 }

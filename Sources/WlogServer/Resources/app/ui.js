@@ -44,8 +44,10 @@ export function ratingField(id, label) {
     h("option", { value: "", text: "–" }), [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n), text: String(n) })))];
 }
 
+/** Shows `message` for 4 s; a tap on it hides it at once (it may cover a button). */
 export function toast(message) {
   const element = document.getElementById("toast");
+  element.onclick = () => { element.hidden = true; };
   element.textContent = message;
   element.hidden = false;
   clearTimeout(toast.timer);

@@ -32,6 +32,7 @@ enum AppAssets {
         "history.js": File(bytes: PackageResources.history_js, type: javaScript),
         "bodyweight.js": File(bytes: PackageResources.bodyweight_js, type: javaScript),
         "settings.js": File(bytes: PackageResources.settings_js, type: javaScript),
+        "planner.js": File(bytes: PackageResources.planner_js, type: javaScript),
         "icon.svg": File(bytes: PackageResources.icon_svg, type: "image/svg+xml"),
         "icon-192.png": File(bytes: PackageResources.icon_192_png, type: "image/png"),
         "icon-512.png": File(bytes: PackageResources.icon_512_png, type: "image/png"),
