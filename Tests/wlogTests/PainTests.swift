@@ -63,7 +63,7 @@ struct PainTests {
 
     /// The form comes from the description: its fields, their JSON types and what it refuses.
     @Test func theFactsFormIsTheDescriptions() throws {
-        #expect(FactForm.all.map(\.type.rawValue) == ["set.rested", "soreness.recorded", "pain.reported"])
+        #expect(FactForm.all.map(\.type.rawValue) == ["set.rested", "workout.updated", "soreness.recorded", "pain.reported"])
         let form = try #require(FactForm.named("pain.reported"))
         #expect(form.toolName == "record_pain_reported")
         #expect(form.fields.map { "\($0.name) \($0.kind.rawValue) \($0.isRequired)" } == ["location string true", "pain integer true", "note string false"])

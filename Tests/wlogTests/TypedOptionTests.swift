@@ -20,7 +20,7 @@ struct TypedOptionTests {
         (["volume", "--by", "year"], "--by 'year' is unknown; use day, week, month or workout"),
         (["export", "volume", "--group-by", "exercise"], "--group-by 'exercise' is unknown; use muscle"),
         (["chart", "pie"], "chart 'pie' is unknown; use e1rm, reps, bodyweight or volume"),
-        (["import", "csvapp", "file.csv"], "format 'csvapp' is unknown; use strong, hevy or fitnotes"),
+        (["import", "csvapp", "file.csv"], "format 'csvapp' is unknown; use strong, hevy, fitnotes or plates"),
         (["import", "strong", "file.csv", "--unit", "st"], "--unit 'st' is unknown; use kg or lb"),
         (["plan", "--goal", "fun"], "--goal 'fun' is unknown; use strength, hypertrophy, fat-loss, endurance or general"),
         (["plan", "starter", "--experience", "pro"], "--experience 'pro' is unknown; use beginner, intermediate or advanced"),
