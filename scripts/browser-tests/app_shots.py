@@ -13,7 +13,11 @@ from wlogweb import ALICE
 VARIANTS = [("phone", 390, 844, "light"), ("phone", 390, 844, "dark"), ("desktop", 1280, 800, "light"), ("desktop", 1280, 800, "dark")]
 
 
+SHOT = []
+
+
 def shoot(driver, out, screen):
+    SHOT.append(screen)
     for label, width, height, scheme in VARIANTS:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
@@ -51,6 +55,14 @@ def main():
             tap(driver, "nav a[href='#/%s']" % screen)
             settled(driver)
             shoot(driver, arguments.out, screen)
+        driver.get(server.base + "/app/#/planner")
+        settled(driver)
+        shoot(driver, arguments.out, "planner")
+        css(driver, "#routine-name").send_keys("Upper Lower")
+        press(driver, lambda: button(driver, "Create routine"))
+        wait(driver, lambda d: "#/planner/" in d.current_url, "the new routine's editor")
+        settled(driver)
+        shoot(driver, arguments.out, "planner-routine")
         tap(driver, "nav a[href='#/workout']")
         settled(driver)
         press(driver, lambda: button(driver, "Finish workout"))
@@ -61,7 +73,7 @@ def main():
         if driver is not None:
             driver.quit()
         server.stop()
-    print("app screenshots: %d in %s" % (8 * len(VARIANTS), arguments.out))
+    print("app screenshots: %d (%s) in %s" % (len(SHOT) * len(VARIANTS), ", ".join(SHOT), arguments.out))
     return 0
 
 
