@@ -20,17 +20,16 @@ struct ImportPlates: AsyncParsableCommand {
 
     @Argument(help: "The folder of the tables' CSVs.")
     var folder: String
-    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    @Option(help: ServerFolders.dataHelp)
     var data: String?
-    @Option(help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DB: the lifters' events in PostgreSQL (default $WLOG_DATABASE_URL, else the data folder's journals).")
+    @Option(help: ServerFolders.storeHelp)
     var store: String?
     @Flag(help: "Report what would be added; write nothing.")
     var dryRun = false
 
     func run() async throws {
         let data = data ?? defaultDataDirectory()
-        let environment = ProcessInfo.processInfo.environment["WLOG_DATABASE_URL"]
-        let databaseURL = store ?? (environment?.isEmpty == false ? environment : nil)
+        let databaseURL = ServerFolders.databaseURL(store: store)
         var logger = Logger(label: "wlog.import-plates")
         logger.logLevel = .warning
         var database: PostgresStore?

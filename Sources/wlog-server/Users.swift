@@ -16,7 +16,7 @@ struct Users: AsyncParsableCommand {
     var action: Action
     @Argument(help: "The account: an email (create: the new one) or an id; not for list.")
     var user: String?
-    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    @Option(help: ServerFolders.dataHelp)
     var data: String?
     @Option(help: "create: the password (default: read from the WLOG_PASSWORD environment variable, so it stays out of the shell history).")
     var password: String?

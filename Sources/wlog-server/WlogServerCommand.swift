@@ -85,17 +85,13 @@ struct Run: AsyncParsableCommand {
     var logLevel = "info"
     @Option(name: .customLong("cors-origin"), help: "An origin (https://monitor.example) whose pages may call /api/v1; repeat for more. Default: any origin (bearer tokens, no cookies).")
     var corsOrigin: [String] = []
-    @Option(help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DB: the lifters' events in PostgreSQL (default $WLOG_DATABASE_URL, else the data folder's journals).")
+    @Option(help: ServerFolders.storeHelp)
     var store: String?
     @OptionGroup(title: "Accounts (/auth/v1)")
     var accounts: AccountsOptions
 
     /// The database the events live in, nil for the embedded journals.
-    var databaseURL: String? {
-        if let store { return store }
-        let environment = ProcessInfo.processInfo.environment["WLOG_DATABASE_URL"]
-        return environment?.isEmpty == false ? environment : nil
-    }
+    var databaseURL: String? { ServerFolders.databaseURL(store: store) }
 
     func validate() throws {
         if let databaseURL {
@@ -176,7 +172,7 @@ struct Token: AsyncParsableCommand {
     var user: String
     @Option(help: "Days the token stays valid.")
     var days = 30
-    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    @Option(help: ServerFolders.dataHelp)
     var data: String?
     @Option(name: .customLong("jwt-secret-file"), help: "Sign with the HS256 secret in this file, as `wlog serve run --jwt-secret-file` verifies (default: DATA/jwt-secret).")
     var jwtSecretFile: String?
@@ -258,7 +254,7 @@ struct Keys: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys", abstract: "Print the server's anon key (public: apps embed it) and service-role key (the operator's).")
 
-    @Option(help: "The data folder (default $XDG_DATA_HOME/wlog/server).")
+    @Option(help: ServerFolders.dataHelp)
     var data: String?
     @Option(help: "text or json ({\"anon\": …, \"service_role\": …}).")
     var format = "text"
