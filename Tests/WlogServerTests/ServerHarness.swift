@@ -27,6 +27,13 @@ struct ServerHarness {
         configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, cacheMegabytes: cacheMegabytes,
                                             lifterRate: lifterRate, lifterBurst: lifterRate, addressRate: addressRate,
                                             addressBurst: addressRate, jwks: jwks, hmacSecret: Self.secret, now: { clock })
+        // No per-address cap and minute-long deadlines: every test's clients come from 127.0.0.1,
+        // and with 128 tests on 2 cores two tests' own connections were once reset mid-run (the
+        // cap and the deadlines are what closes a connection before its answer). The limits
+        // themselves are ConnectionDeadlineTests' and hostile-client-test.py's, which set them;
+        // the other scripts pass --max-connections-per-address 0 likewise.
+        configuration.connections = ConnectionLimits(headerTimeout: .seconds(60), bodyTimeout: .seconds(60),
+                                                     idleTimeout: .seconds(60), perAddress: 0)
     }
 
     /// A token for `lifter` signed with the harness's secret.
