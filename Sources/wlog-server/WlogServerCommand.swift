@@ -276,12 +276,18 @@ struct Keys: AsyncParsableCommand {
     }
 }
 
+extension SMTPSecurity: ExpressibleByArgument {}
+
 /// `wlog serve run`'s accounts options (docs/ACCOUNTS.md).
 struct AccountsOptions: ParsableArguments {
     @Flag(name: .customLong("confirm-email"), help: "A new account must open the mailed confirmation link before it signs in.")
     var confirmEmail = false
     @Option(help: "smtp://[USER:PASS@]HOST[:PORT]: the relay for the accounts' mail; default: each message written to DATA/outbox/.")
     var smtp: String?
+    @Option(name: .customLong("smtp-tls"), help: ArgumentHelp("How mail reaches the relay. auto: STARTTLS when offered, else plain text to a loopback relay only; starttls: STARTTLS or nothing; tls: TLS from the start (port 465); none: never TLS.", valueName: "MODE"))
+    var smtpTLS = SMTPSecurity.auto
+    @Option(name: .customLong("smtp-ca-file"), help: "PEM CA certificates the relay's certificate must chain to (default: the system's).")
+    var smtpCAFile: String?
     @Option(name: .customLong("site-url"), help: "The base URL mailed links point to (default: the request's own host).")
     var siteURL: String?
     @Option(name: .customLong("mail-from"), help: "The sender of the accounts' mail.")
@@ -294,11 +300,12 @@ struct AccountsOptions: ParsableArguments {
     func validate() throws {
         guard authAddressLimit >= 1 else { throw ValidationError("--auth-address-limit \(authAddressLimit) must be 1 or more") }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost \(bcryptCost) is not 4 to 16") }
-        if let smtp, !smtp.hasPrefix("smtp://") { throw ValidationError("--smtp '\(smtp)' is not smtp://[USER:PASS@]HOST[:PORT]") }
+        do { try configuration.checkMail() } catch { throw ValidationError("\(error)") }
     }
 
     var configuration: AccountsConfiguration {
-        AccountsConfiguration(confirmEmail: confirmEmail, smtp: smtp, mailFrom: mailFrom, siteURL: siteURL, bcryptCost: UInt8(bcryptCost),
+        AccountsConfiguration(confirmEmail: confirmEmail, smtp: smtp, smtpSecurity: smtpTLS,
+                              smtpCAFile: smtpCAFile, mailFrom: mailFrom, siteURL: siteURL, bcryptCost: UInt8(bcryptCost),
                               addressBurst: Double(authAddressLimit))
     }
 }

@@ -23,7 +23,7 @@ struct AuthService: Sendable {
         self.secret = secret
         self.configuration = configuration
         passwords = Passwords(cost: configuration.bcryptCost)
-        mailer = Mailer(relay: try configuration.smtp.map { try SMTPRelay(url: $0) }, outbox: outbox, from: configuration.mailFrom,
+        mailer = Mailer(relay: try configuration.relay(), outbox: outbox, from: configuration.mailFrom,
                         logger: logger)
         perEmail = RateLimiter(rate: 1 / configuration.emailRefill, burst: configuration.emailBurst)
         perAddress = RateLimiter(rate: 1 / configuration.addressRefill, burst: configuration.addressBurst)

@@ -18,8 +18,8 @@ struct Mailer: Sendable {
     func send(to: String, subject: String, body: String) async throws {
         let message = Self.message(from: from, to: to, subject: subject, body: body)
         if let relay {
-            try await relay.send(from: from, to: to, message: message)
-            logger.info("mail sent", metadata: ["to": "\(to)", "subject": "\(subject)", "relay": "\(relay.host):\(relay.port)"])
+            let security = try await relay.send(from: from, to: to, message: message)
+            logger.info("mail sent", metadata: ["to": "\(to)", "subject": "\(subject)", "relay": "\(relay.host):\(relay.port)", "tls": "\(security.rawValue)"])
             return
         }
         let name = "\(Int(Date().timeIntervalSince1970 * 1000))-\(Secrets.token(bytes: 4)).eml"
