@@ -11,7 +11,11 @@ token secret and API keys; accounts, sessions and refresh tokens live in the dat
     of the commit (401; the delay after B's answer printed, at most 2 s);
   - an account disabled through A's admin route cannot sign in on B;
   - after both servers restart, every account still signs in (the accounts are in the database,
-    not in either data folder: no accounts.log is written).
+    not in either data folder: no accounts.log is written);
+  - `wlog serve users` on the database (`--store`, or $WLOG_DATABASE_URL) while both servers run:
+    list shows the servers' accounts, an account created signs in on A at once, one disabled is
+    refused on B and its session's token on A; delete refused while servers listen (naming them),
+    and once they are stopped it removes the account and exactly the lifter's events.
 
     python3 scripts/auth-shared-test.py [--bin .build/debug]   (on a scratch database beside
     $WLOG_TEST_DATABASE_URL's: scripts/pg-test-cluster.sh start prints it)
@@ -44,9 +48,11 @@ def both(binary, root, database):
     a, b = (Server(binary, folder, database) for folder in folders)
     try:
         run(a.base, b.base, keys)
+        ops = users_while_running(binary, database, a.base, b.base, keys["anon"])
     finally:
         a.stop()
         b.stop()
+    users_delete_when_stopped(binary, database, ops)
     check(not any(os.path.exists(os.path.join(folder, "accounts.log")) for folder in folders),
           "no accounts.log in either data folder: the accounts are in the database")
     a, b = (Server(binary, folder, database) for folder in folders)
@@ -58,6 +64,67 @@ def both(binary, root, database):
     finally:
         a.stop()
         b.stop()
+
+
+def users(binary, database, *arguments, environment=None):
+    """`wlog serve users …` on the database: with --store, or (`environment`) through $WLOG_DATABASE_URL."""
+    if environment:
+        return subprocess.run([binary, "users", *arguments], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "WLOG_DATABASE_URL": database, **environment})
+    return subprocess.run([binary, "users", *arguments, "--store", database], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "WLOG_DATABASE_URL": ""})
+
+
+def events_of(database, lifter):
+    """The rows of `lifter` in wlog_events."""
+    out = subprocess.run(["psql", "--quiet", "--tuples-only", database, "-c",
+                          "SELECT count(*) FROM wlog_events WHERE lifter = '%s'" % lifter], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
+def users_while_running(binary, database, base_a, base_b, anon):
+    """`wlog serve users` on the database while both servers run; answers (id, the other lifter's id) of the account made."""
+    listed = users(binary, database, "list")
+    lines = listed.stdout.splitlines()
+    check(listed.returncode == 0 and any("shared@example.com" in l and "enabled" in l for l in lines)
+          and any("disabled@example.com" in l and "disabled" in l for l in lines),
+          "users list --store: the servers' accounts, disabled@ disabled (%d lines)" % len(lines))
+
+    password = "Operator-2026-lift"
+    made = users(binary, database, "create", "ops@example.com", environment={"WLOG_PASSWORD": password})
+    ops = made.stdout.strip()
+    session = create_client(base_a, anon).auth.sign_in_with_password({"email": "ops@example.com", "password": password}).session
+    check(made.returncode == 0 and session is not None and session.user.id == ops,
+          "users create via $WLOG_DATABASE_URL while the servers run: signs in on A at once (%s)" % (made.stderr.strip() or ops))
+    status, _ = http(base_a, "/api/v1/workouts", session.access_token, body={"name": "Ops day"}, method="POST")[:2]
+    shared = [l.split()[0] for l in lines if "shared@example.com" in l][0]
+    status_shared, _ = http(base_b, "/api/v1/workouts", create_client(base_b, anon).auth.sign_in_with_password(
+        {"email": "shared@example.com", "password": "Squat-2026-heavy"}).session.access_token, body={"name": "Kept"}, method="POST")[:2]
+    check(status == 201 and status_shared == 201 and events_of(database, ops) > 0,
+          "ops and shared each started a workout (%d, %d): %d events of ops in wlog_events" % (status, status_shared, events_of(database, ops)))
+
+    disabled = users(binary, database, "disable", "ops@example.com")
+    refused = api_error(lambda: create_client(base_b, anon).auth.sign_in_with_password({"email": "ops@example.com", "password": password}))
+    token_status, delay = refused_on(base_a, session.access_token)
+    check(disabled.returncode == 0 and refused is not None and refused.code == "invalid_credentials" and token_status == 401,
+          "users disable --store while the servers run: sign-in on B -> %s, the session's token on A -> %d (%.1f ms)"
+          % (getattr(refused, "code", None), token_status, delay))
+
+    busy = users(binary, database, "delete", "ops@example.com", "--yes")
+    check(busy.returncode == 1 and "2 servers are running" in busy.stderr and "stop the servers first" in busy.stderr
+          and events_of(database, ops) > 0 and "ops@example.com" in users(binary, database, "list").stdout,
+          "users delete while 2 servers run: refused, nothing removed (%s)" % busy.stderr.strip()[:120])
+    return ops, shared
+
+
+def users_delete_when_stopped(binary, database, ids):
+    ops, shared = ids
+    before = events_of(database, shared)
+    deleted = users(binary, database, "delete", "ops@example.com", "--yes")
+    check(deleted.returncode == 0 and deleted.stdout.strip() == ops + " deleted with its events" and events_of(database, ops) == 0
+          and events_of(database, shared) == before > 0 and "ops@example.com" not in users(binary, database, "list").stdout,
+          "users delete --yes with the servers stopped: the account and its events gone, shared@'s %d kept (%s)"
+          % (before, deleted.stdout.strip() or deleted.stderr.strip()))
 
 
 def refused_on(base, token):

@@ -1,12 +1,14 @@
 import Foundation
 import WlogStore
 
-/// `wlog serve users list|create|disable|enable|delete`: the accounts of a data folder, for the
-/// operator, with the server stopped (the accounts log is held by a running server; it then
-/// refuses, naming `/auth/v1/admin/users` as the way while it runs).
+/// `wlog serve users list|create|disable|enable|delete`: the accounts, for the operator. On the
+/// embedded store, with the server stopped (a running server holds `accounts.log`; opening it
+/// then refuses, naming `/auth/v1/admin/users` as the way while it runs). On the PostgreSQL store
+/// the accounts' table is shared, so changes land while servers run and they fold them at once.
 public struct AccountAdmin: Sendable {
     let store: AccountStore
-    let data: String
+    /// Removes a deleted account's lifter data (its id given).
+    let removeLifter: @Sendable (String) async throws -> Void
 
     /// One line of `users list`.
     public struct Row: Sendable {
@@ -17,9 +19,25 @@ public struct AccountAdmin: Sendable {
         public var sessions: Int
     }
 
+    /// The embedded store's accounts (`DATA/accounts.log`); a deleted account's lifter journal is
+    /// `DATA/users/<id>`.
     public init(data: String) async throws {
-        self.data = data
-        store = try await AccountStore(data: data, live: LiveSessions())
+        try await self.init(log: try AccountsFile(data: data)) { id in
+            let folder = data + "/users/" + id
+            if FileManager.default.fileExists(atPath: folder) { try FileManager.default.removeItem(atPath: folder) }
+        }
+    }
+
+    /// The accounts of `log` (the PostgreSQL store's `wlog_accounts`); `removeLifter` removes a
+    /// deleted account's events.
+    public init(log: any RecordLog, removeLifter: @escaping @Sendable (String) async throws -> Void) async throws {
+        store = try await AccountStore(log: log, live: LiveSessions())
+        self.removeLifter = removeLifter
+    }
+
+    /// Lets go of the log (its lock, its listener).
+    public func close() async {
+        await store.release()
     }
 
     public func list() async throws -> [Row] {
@@ -57,14 +75,14 @@ public struct AccountAdmin: Sendable {
         }
     }
 
-    /// Removes the account of `user` and the lifter's data (`DATA/users/<id>`): seed 004 §10's "Delete account".
+    /// Removes the account of `user` (its sessions end everywhere at once), then the lifter's data:
+    /// seed 004 §10's "Delete account".
     public func delete(_ user: String) async throws -> String {
         let id: String = try await store.change { state in
             guard let account = Self.find(user, in: state) else { throw AuthFailure.userNotFound }
             return ([.removeAccount(account.id)], account.id)
         }
-        let folder = data + "/users/" + id
-        if FileManager.default.fileExists(atPath: folder) { try FileManager.default.removeItem(atPath: folder) }
+        try await removeLifter(id)
         return id
     }
 
