@@ -120,16 +120,12 @@ extension LineReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try bool())
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "["):
-            try beginArray()
-            var values: [JSONValue] = []
-            var first = true
-            while try nextElement(&first) { values.append(try jsonValue()) }
-            return .array(values)
+            return .array(try array { (r: inout LineReader) throws(Failure) in try r.jsonValue() })
         case UInt8(ascii: "{"):
             try beginObject()
             var object = JSONObject()
             var first = true
-            while try nextRawMember(&first) {
+            while try nextObjectItem(&first) {
                 let name = try string()
                 try expect(UInt8(ascii: ":"), "':' after a key")
                 object.members.append(JSONObject.Member(key: name, value: try jsonValue()))
@@ -139,22 +135,5 @@ extension LineReader {
             let span = try numberSpan()
             return .number(String(decoding: UnsafeBufferPointer(start: base + span.lowerBound, count: span.count), as: UTF8.self))
         }
-    }
-
-    /// Like `nextMember` but leaves the cursor at the key (for generic objects, `null` kept).
-    private mutating func nextRawMember(_ first: inout Bool) throws(Failure) -> Bool {
-        skipSpace()
-        if byte == UInt8(ascii: "}") {
-            pos += 1
-            depth -= 1
-            return false
-        }
-        if !first {
-            guard byte == UInt8(ascii: ",") else { throw fail(.syntax, "',' or '}' after a value") }
-            pos += 1
-            skipSpace()
-        }
-        first = false
-        return true
     }
 }

@@ -144,12 +144,8 @@ extension LineReader {
 
     /// An array of planned exercise objects.
     mutating func plannedArray(_ names: ExerciseNames? = nil) throws(Failure) -> [PlannedExercise] {
-        try beginArray()
-        var out: [PlannedExercise] = []
-        if byte != UInt8(ascii: "]") { out.reserveCapacity(8) }   // a routine day's exercises: one allocation
-        var first = true
-        while try nextElement(&first) { out.append(try plannedExercise(names)) }
-        return out
+        // A routine day's exercises: one allocation.
+        try array(reserving: 8) { (r: inout LineReader) throws(Failure) in try r.plannedExercise(names) }
     }
 
     mutating func workoutStarted(_ first: CodecKey?, _ env: inout EnvelopeFields,
@@ -178,39 +174,4 @@ extension LineReader {
         }
         return p
     }
-
-    mutating func workoutExerciseAdded(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExerciseAdded {
-        var workout: EventID?, exercise: String?, position: Int?, notes: String?
-        var k = first
-        while let key = k {
-            switch key {
-            case .workout: workout = try eventID()
-            case .exercise: exercise = try string()
-            case .position: position = try int()
-            case .notes: notes = try string()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        guard let workout else { throw missing(.workout) }
-        guard let exercise else { throw missing(.exercise) }
-        return WorkoutExerciseAdded(workout: workout, exercise: exercise, position: position, notes: notes)
-    }
-
-    mutating func workoutExercisesReordered(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> WorkoutExercisesReordered {
-        var workout: EventID?, exercises: [String]?
-        var k = first
-        while let key = k {
-            switch key {
-            case .workout: workout = try eventID()
-            case .exercises: exercises = try stringArray()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        guard let workout else { throw missing(.workout) }
-        guard let exercises else { throw missing(.exercises) }
-        return WorkoutExercisesReordered(workout: workout, exercises: exercises)
-    }
-
 }

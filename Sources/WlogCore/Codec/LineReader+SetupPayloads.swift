@@ -183,23 +183,19 @@ extension LineReader {
 
     /// An array of `{"weight":"2.5","unit":"kg"}` objects.
     private mutating func massArray() throws(Failure) -> [Mass] {
-        try beginArray()
-        var out: [Mass] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
-            var value: Int64?, unit: MassUnit?, firstMember = true
-            while let key = try nextMember(&firstMember) {
+        try array { (r: inout LineReader) throws(Failure) in
+            try r.beginObject()
+            var value: Int64?, unit: MassUnit?, first = true
+            while let key = try r.nextMember(&first) {
                 switch key {
-                case .weight: value = try decimal()
-                case .unit: unit = try massUnit()
-                default: try skipValue()
+                case .weight: value = try r.decimal()
+                case .unit: unit = try r.massUnit()
+                default: try r.skipValue()
                 }
             }
-            guard let m = try mass(value, unit, .weight, .unit) else { throw missing(.weight) }
-            out.append(m)
+            guard let m = try r.mass(value, unit, .weight, .unit) else { throw r.missing(.weight) }
+            return m
         }
-        return out
     }
 
     mutating func routine(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> Routine {
@@ -224,24 +220,20 @@ extension LineReader {
 
     /// The `days` array of a routine.
     private mutating func routineDays() throws(Failure) -> [RoutineDay] {
-        try beginArray()
-        var out: [RoutineDay] = []
-        var first = true
-        while try nextElement(&first) {
-            try beginObject()
-            var index: Int?, title: String?, exercises: [PlannedExercise] = [], firstMember = true
-            while let key = try nextMember(&firstMember) {
+        try array { (r: inout LineReader) throws(Failure) in
+            try r.beginObject()
+            var index: Int?, title: String?, exercises: [PlannedExercise] = [], first = true
+            while let key = try r.nextMember(&first) {
                 switch key {
-                case .day: index = try int()
-                case .title: title = try string()
-                case .exercises: exercises = try plannedArray()
-                default: try skipValue()
+                case .day: index = try r.int()
+                case .title: title = try r.string()
+                case .exercises: exercises = try r.plannedArray()
+                default: try r.skipValue()
                 }
             }
-            guard let index else { throw missing(.day) }
-            guard let title else { throw missing(.title) }
-            out.append(RoutineDay(index: index, title: title, exercises: exercises))
+            guard let index else { throw r.missing(.day) }
+            guard let title else { throw r.missing(.title) }
+            return RoutineDay(index: index, title: title, exercises: exercises)
         }
-        return out
     }
 }

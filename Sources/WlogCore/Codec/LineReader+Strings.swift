@@ -155,20 +155,12 @@ extension LineReader {
 
     /// An array of strings.
     mutating func stringArray() throws(Failure) -> [String] {
-        try beginArray()
-        var out: [String] = []
-        var first = true
-        while try nextElement(&first) { out.append(try string()) }
-        return out
+        try array { (r: inout LineReader) throws(Failure) in try r.string() }
     }
 
     /// An array of enumeration raw values.
     mutating func enumArray<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ expected: String) throws(Failure) -> [E]
     where E.RawValue == String {
-        try beginArray()
-        var out: [E] = []
-        var first = true
-        while try nextElement(&first) { out.append(try enumValue(type, expected)) }
-        return out
+        try array { (r: inout LineReader) throws(Failure) in try r.enumValue(type, expected) }
     }
 }

@@ -305,10 +305,6 @@ extension LineReader {
 
     /// An array of integers.
     mutating func intArray() throws(Failure) -> [Int] {
-        try beginArray()
-        var out: [Int] = []
-        var first = true
-        while try nextElement(&first) { out.append(try int()) }
-        return out
+        try array { (r: inout LineReader) throws(Failure) in try r.int() }
     }
 }

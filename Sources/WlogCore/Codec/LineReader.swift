@@ -91,21 +91,8 @@ struct LineReader {
     /// optional; a set field's is noted in `nulls`); the cursor is left at the start of the returned key's value.
     mutating func nextMember(_ first: inout Bool) throws(Failure) -> CodecKey? {
         while true {
-            var b = byte
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { skipSpace(); b = byte }
-            if b == UInt8(ascii: "}") {
-                pos += 1
-                depth -= 1
-                return nil
-            }
-            if !first {
-                guard b == UInt8(ascii: ",") else { throw fail(.syntax, "',' or '}' after a value") }
-                pos += 1
-                skipSpace()
-                b = byte
-            }
-            first = false
-            guard b == UInt8(ascii: "\"") else {
+            guard try nextObjectItem(&first) else { return nil }
+            guard byte == UInt8(ascii: "\"") else {
                 key = .unknown
                 throw fail(.syntax, "a quoted key")
             }
@@ -152,16 +139,44 @@ struct LineReader {
         guard depth <= LineReader.maxDepth else { throw fail(.tooDeep, "at most \(LineReader.maxDepth) levels of nesting") }
     }
 
+    /// An array value whose elements `element` reads, each at the cursor; room for `reserving`
+    /// elements is made up front when the array is not empty.
+    @inline(__always)
+    mutating func array<Element>(reserving: Int = 0, _ element: (inout LineReader) throws(Failure) -> Element) throws(Failure) -> [Element] {
+        try beginArray()
+        var out: [Element] = []
+        if reserving > 0, byte != UInt8(ascii: "]") { out.reserveCapacity(reserving) }
+        var first = true
+        while try nextElement(&first) { out.append(try element(&self)) }
+        return out
+    }
+
     /// Whether another element follows in the array being read; consumes `,` or the closing `]`.
+    @inline(__always)
     mutating func nextElement(_ first: inout Bool) throws(Failure) -> Bool {
+        try nextItem(&first, close: UInt8(ascii: "]"), "',' or ']' after an element")
+    }
+
+    /// Whether another member follows in the object being read; consumes `,` or the closing `}`
+    /// and leaves the cursor at the member's key.
+    @inline(__always)
+    mutating func nextObjectItem(_ first: inout Bool) throws(Failure) -> Bool {
+        try nextItem(&first, close: UInt8(ascii: "}"), "',' or '}' after a value")
+    }
+
+    /// The step between the items of an array or object: `false` after consuming its closing
+    /// byte `close`, else `true` with the `,` before any item but the first consumed (`first`
+    /// tracks that) and the cursor at the item.
+    @inline(__always)
+    private mutating func nextItem(_ first: inout Bool, close: UInt8, _ expected: String) throws(Failure) -> Bool {
         skipSpace()
-        if byte == UInt8(ascii: "]") {
+        if byte == close {
             pos += 1
             depth -= 1
             return false
         }
         if !first {
-            guard byte == UInt8(ascii: ",") else { throw fail(.syntax, "',' or ']' after an element") }
+            guard byte == UInt8(ascii: ",") else { throw fail(.syntax, expected) }
             pos += 1
             skipSpace()
         }

@@ -41,27 +41,27 @@ extension LineWriter {
         if let value { key(k); rpe(value) }
     }
 
-    /// `,"k":[…]` of strings.
-    mutating func strings(_ k: CodecKey, _ values: [String]) {
+    /// `,"k":[…]`, each element written by `element`.
+    mutating func list<Element>(_ k: CodecKey, _ values: [Element], _ element: (inout LineWriter, Element) -> Void) {
         key(k)
+        array(values, element)
+    }
+
+    /// `[…]`, each element written by `element`.
+    mutating func array<Element>(_ values: [Element], _ element: (inout LineWriter, Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         for (i, v) in values.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            string(v)
+            element(&self, v)
         }
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// `,"k":[…]` of strings.
+    mutating func strings(_ k: CodecKey, _ values: [String]) { list(k, values) { $0.string($1) } }
+
     /// `,"k":[…]` of integers.
-    mutating func ints(_ k: CodecKey, _ values: [Int]) {
-        key(k)
-        bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            int(v)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func ints(_ k: CodecKey, _ values: [Int]) { list(k, values) { $0.int($1) } }
 
     mutating func payload(_ p: SetLogged) {
         key(.exercise); string(p.exercise)
@@ -116,15 +116,7 @@ extension LineWriter {
     }
 
     /// `,"k":[{…},…]` of planned exercises.
-    mutating func planned(_ k: CodecKey, _ values: [PlannedExercise]) {
-        key(k)
-        bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            planned(v)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
+    mutating func planned(_ k: CodecKey, _ values: [PlannedExercise]) { list(k, values) { $0.planned($1) } }
 
     mutating func payload(_ p: WorkoutStarted) {
         optional(.name, p.name)
@@ -133,18 +125,6 @@ extension LineWriter {
         if !p.planned.isEmpty { planned(.planned, p.planned) }
         optional(.mobility, p.mobility)
         optional(.notes, p.notes)
-    }
-
-    mutating func payload(_ p: WorkoutExerciseAdded) {
-        key(.workout); eventID(p.workout)
-        key(.exercise); string(p.exercise)
-        optional(.position, p.position)
-        optional(.notes, p.notes)
-    }
-
-    mutating func payload(_ p: WorkoutExercisesReordered) {
-        key(.workout); eventID(p.workout)
-        strings(.exercises, p.exercises)
     }
 
     mutating func payload(_ p: BodyweightRecorded) {

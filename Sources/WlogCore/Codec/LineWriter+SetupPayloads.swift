@@ -61,15 +61,12 @@ extension LineWriter {
         key(.name); string(p.name)
         key(.kind); string(p.type.rawValue)
         if !p.weights.isEmpty {
-            key(.weights)
-            bytes.append(UInt8(ascii: "["))
-            for (i, m) in p.weights.enumerated() {
-                raw(i > 0 ? ",{\"weight\":" : "{\"weight\":")
-                decimal(m.tenThousandths)
-                key(.unit); string(m.unit.rawValue)
-                bytes.append(UInt8(ascii: "}"))
+            list(.weights, p.weights) { w, m in
+                w.raw("{\"weight\":")
+                w.decimal(m.tenThousandths)
+                w.key(.unit); w.string(m.unit.rawValue)
+                w.bytes.append(UInt8(ascii: "}"))
             }
-            bytes.append(UInt8(ascii: "]"))
         }
         optional(.location, p.location?.rawValue)
         if !p.available { key(.available); bool(false) }
@@ -80,16 +77,13 @@ extension LineWriter {
         key(.name); string(p.name)
         optional(.weeks, p.weeks)
         if !p.deloadWeeks.isEmpty { ints(.deloadWeeks, p.deloadWeeks) }
-        key(.days)
-        bytes.append(UInt8(ascii: "["))
-        for (i, day) in p.days.enumerated() {
-            raw(i > 0 ? ",{\"day\":" : "{\"day\":")
-            int(day.index)
-            key(.title); string(day.title)
-            planned(.exercises, day.exercises)
-            bytes.append(UInt8(ascii: "}"))
+        list(.days, p.days) { w, day in
+            w.raw("{\"day\":")
+            w.int(day.index)
+            w.key(.title); w.string(day.title)
+            w.planned(.exercises, day.exercises)
+            w.bytes.append(UInt8(ascii: "}"))
         }
-        bytes.append(UInt8(ascii: "]"))
     }
 
 }

@@ -23,8 +23,63 @@ enum PayloadMemberKind: String, Sendable {
     case rpe = "number"
     /// `true`; absent means false.
     case flag = "bool"
-    /// Integer milliseconds.
-    case milliseconds = "int"
+    /// A whole number (a count, a position, a duration in milliseconds).
+    case int
+    /// An array of strings.
+    case strings = "[string]"
+}
+
+/// A type a member's value may have: how a line writes it and reads it back, and its kind.
+/// A new kind of member is this conformance and its `PayloadMemberKind`, nothing else.
+protocol MemberValue: Sendable {
+    static var memberKind: PayloadMemberKind { get }
+    /// Appends the value (its key is written already).
+    func write(to w: inout LineWriter)
+    /// Reads the value at the reader's cursor.
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self
+}
+
+extension EventID: MemberValue {
+    static var memberKind: PayloadMemberKind { .id }
+    func write(to w: inout LineWriter) { w.eventID(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.eventID() }
+}
+
+extension String: MemberValue {
+    static var memberKind: PayloadMemberKind { .string }
+    func write(to w: inout LineWriter) { w.string(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.string() }
+}
+
+extension Rating: MemberValue {
+    static var memberKind: PayloadMemberKind { .rating }
+    func write(to w: inout LineWriter) { w.rating(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.rating() }
+}
+
+extension RPE: MemberValue {
+    static var memberKind: PayloadMemberKind { .rpe }
+    func write(to w: inout LineWriter) { w.rpe(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.rpe() }
+}
+
+extension Int: MemberValue {
+    static var memberKind: PayloadMemberKind { .int }
+    func write(to w: inout LineWriter) { w.int(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.int() }
+}
+
+/// Durations in milliseconds (`duration_ms`).
+extension Int64: MemberValue {
+    static var memberKind: PayloadMemberKind { .int }
+    func write(to w: inout LineWriter) { w.int64(self) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { Int64(try r.int()) }
+}
+
+extension [String]: MemberValue {
+    static var memberKind: PayloadMemberKind { .strings }
+    func write(to w: inout LineWriter) { w.array(self) { $0.string($1) } }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.stringArray() }
 }
 
 /// One member of a `DescribedPayload`.
@@ -46,73 +101,26 @@ struct PayloadMember<Payload>: Sendable {
 /// every process that read one of these payloads more than decoding it (perf-log/cli.md,
 /// "Session 10: one description per event type, …").
 extension PayloadMember {
-    /// A required event id: `"set":"<32 hex>"`.
-    static func id(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> EventID,
-                   _ set: @escaping @Sendable (inout Payload, EventID) -> Void) -> Self {
-        required(key, .id, get, set, write: { $0.eventID($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.eventID() })
+    /// A member every line has: `,"key":value`.
+    static func required<Value: MemberValue>(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Value,
+                                             _ set: @escaping @Sendable (inout Payload, Value) -> Void) -> Self {
+        Self(key: key, kind: Value.memberKind, isRequired: true, write: { p, w in w.key(key); get(p).write(to: &w) },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try Value.read(from: &r)) })
     }
 
-    /// A required string.
-    static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String,
-                       _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
-        required(key, .string, get, set, write: { $0.string($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.string() })
-    }
-
-    /// An optional string, omitted when absent.
-    static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String?,
-                       _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
-        optional(key, .string, get, set, write: { $0.string($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.string() })
-    }
-
-    /// A required rating 1–5.
-    static func rating(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Rating,
-                       _ set: @escaping @Sendable (inout Payload, Rating) -> Void) -> Self {
-        required(key, .rating, get, set, write: { $0.rating($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.rating() })
-    }
-
-    /// An optional rating 1–5, omitted when absent.
-    static func rating(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Rating?,
-                       _ set: @escaping @Sendable (inout Payload, Rating) -> Void) -> Self {
-        optional(key, .rating, get, set, write: { $0.rating($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.rating() })
-    }
-
-    /// An optional RPE, omitted when absent.
-    static func rpe(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> RPE?,
-                    _ set: @escaping @Sendable (inout Payload, RPE) -> Void) -> Self {
-        optional(key, .rpe, get, set, write: { $0.rpe($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.rpe() })
+    /// A member written only when `get` has a value.
+    static func optional<Value: MemberValue>(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Value?,
+                                             _ set: @escaping @Sendable (inout Payload, Value) -> Void) -> Self {
+        Self(key: key, kind: Value.memberKind, isRequired: false,
+             write: { p, w in if let value = get(p) { w.key(key); value.write(to: &w) } },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try Value.read(from: &r)) })
     }
 
     /// A flag written only when true (`true` is its only value a writer writes).
     static func flag(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Bool,
                      _ set: @escaping @Sendable (inout Payload, Bool) -> Void) -> Self {
-        optional(key, .flag, { get($0) ? true : nil }, set, write: { $0.bool($1) },
-                 read: { (r: inout LineReader) throws(EventDecodingError) in try r.bool() })
-    }
-
-    /// A required duration in integer milliseconds (`duration_ms`).
-    static func milliseconds(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> Int64,
-                             _ set: @escaping @Sendable (inout Payload, Int64) -> Void) -> Self {
-        required(key, .milliseconds, get, set, write: { $0.int64($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in Int64(try r.int()) })
-    }
-
-    /// A member every line has: `,"key":value`.
-    private static func required<Value>(
-        _ key: CodecKey, _ kind: PayloadMemberKind, _ get: @escaping @Sendable (Payload) -> Value, _ set: @escaping @Sendable (inout Payload, Value) -> Void,
-        write: @escaping @Sendable (inout LineWriter, Value) -> Void,
-        read: @escaping @Sendable (inout LineReader) throws(EventDecodingError) -> Value
-    ) -> Self {
-        Self(key: key, kind: kind, isRequired: true, write: { p, w in w.key(key); write(&w, get(p)) },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try read(&r)) })
-    }
-
-    /// A member written only when `get` has a value.
-    private static func optional<Value>(
-        _ key: CodecKey, _ kind: PayloadMemberKind, _ get: @escaping @Sendable (Payload) -> Value?, _ set: @escaping @Sendable (inout Payload, Value) -> Void,
-        write: @escaping @Sendable (inout LineWriter, Value) -> Void,
-        read: @escaping @Sendable (inout LineReader) throws(EventDecodingError) -> Value
-    ) -> Self {
-        Self(key: key, kind: kind, isRequired: false, write: { p, w in if let value = get(p) { w.key(key); write(&w, value) } },
-             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try read(&r)) })
+        Self(key: key, kind: .flag, isRequired: false, write: { p, w in if get(p) { w.key(key); w.bool(true) } },
+             read: { (p: inout Payload, r: inout LineReader) throws(EventDecodingError) in set(&p, try r.bool()) })
     }
 }
 

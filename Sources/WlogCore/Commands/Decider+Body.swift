@@ -49,15 +49,8 @@ extension Decider {
 
     /// A body-weight entry that exists and is not deleted.
     func liveEntry(_ id: EventID) throws(Refusal) -> BodyweightEntry {
-        guard let entry = state.bodyweight(id) else {
-            throw Refusal(field: "bodyweight", value: id.short, problem: "is unknown",
-                          allowed: "no body-weight entry has this id; see `wlog bodyweight`")
-        }
-        guard !entry.isDeleted else {
-            throw Refusal(field: "bodyweight", value: id.short, problem: "is already deleted",
-                          allowed: "a deleted entry cannot be edited or deleted again")
-        }
-        return entry
+        try undeleted(state.bodyweight(id), id, field: "bodyweight", noun: "entry",
+                      unknown: "no body-weight entry has this id; see `wlog bodyweight`", isDeleted: { $0.isDeleted })
     }
 }
 

@@ -97,14 +97,8 @@ extension Decider {
 
     /// A set that exists, is not deleted and is not in a discarded workout.
     func liveSet(_ id: EventID) throws(Refusal) -> LoggedSet {
-        guard let set = state.set(id) else {
-            throw Refusal(field: "set", value: id.short, problem: "is unknown",
-                          allowed: "no set has this id; see `wlog history`")
-        }
-        guard !set.isDeleted else {
-            throw Refusal(field: "set", value: id.short, problem: "is already deleted",
-                          allowed: "a deleted set cannot be edited or deleted again")
-        }
+        let set = try undeleted(state.set(id), id, field: "set", noun: "set",
+                                unknown: "no set has this id; see `wlog history`", isDeleted: { $0.isDeleted })
         guard !set.isDiscarded else {
             throw Refusal(field: "set", value: id.short, allowed: "its workout was discarded")
         }

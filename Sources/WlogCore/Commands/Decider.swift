@@ -67,6 +67,20 @@ struct Decider {
         }
     }
 
+    /// `found` (the thing with id `id`) when it exists and is not deleted; else the refusal under
+    /// `field`: "is unknown" with `unknown` as what would work, or "is already deleted".
+    func undeleted<Thing>(_ found: Thing?, _ id: EventID, field: String, noun: String, unknown: String,
+                          isDeleted: (Thing) -> Bool) throws(Refusal) -> Thing {
+        guard let found else {
+            throw Refusal(field: field, value: id.short, problem: "is unknown", allowed: unknown)
+        }
+        guard !isDeleted(found) else {
+            throw Refusal(field: field, value: id.short, problem: "is already deleted",
+                          allowed: "a deleted \(noun) cannot be edited or deleted again")
+        }
+        return found
+    }
+
     /// A workout that exists and was not discarded.
     func liveWorkout(_ id: EventID, field: String) throws(Refusal) -> WorkoutRecord {
         guard let record = state.workout(id) else {

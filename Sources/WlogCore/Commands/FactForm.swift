@@ -43,12 +43,16 @@ public struct FactForm: Sendable {
     init?(type: EventType) {
         let described = type.described
         guard described.isFact, let members = described.members else { return nil }
+        var fields: [Field] = []
+        for member in members {
+            // A member no single text states (an array) keeps the type off these ways in.
+            guard let kind = Self.kind(of: member.kind) else { return nil }
+            fields.append(Field(name: member.key.rawValue, kind: kind, isRequired: member.isRequired,
+                                about: Self.about(member.kind), memberKind: member.kind))
+        }
         self.type = type
         about = described.about
-        fields = members.map { member in
-            Field(name: member.key.rawValue, kind: Self.kind(of: member.kind), isRequired: member.isRequired,
-                  about: Self.about(member.kind), memberKind: member.kind)
-        }
+        self.fields = fields
     }
 
     /// The fact the values state: each value as text (`4`, `8.5`, `true`, `Legs`) under its
@@ -97,12 +101,13 @@ public struct FactForm: Sendable {
         }
     }
 
-    private static func kind(of member: PayloadMemberKind) -> Field.Kind {
+    private static func kind(of member: PayloadMemberKind) -> Field.Kind? {
         switch member {
         case .id, .string: .string
-        case .rating, .milliseconds: .integer
+        case .rating, .int: .integer
         case .rpe: .number
         case .flag: .boolean
+        case .strings: nil
         }
     }
 
@@ -113,7 +118,8 @@ public struct FactForm: Sendable {
         case .rating: "a rating, a whole number 1 to 5"
         case .rpe: "an RPE, 1 to 10 in steps of 0.5"
         case .flag: "true or false"
-        case .milliseconds: "a duration in whole milliseconds"
+        case .int: "a whole number"
+        case .strings: "texts"
         }
     }
 }

@@ -100,7 +100,7 @@ extension BodyweightEdited {
 extension BodyweightDeleted: DescribedPayload {
     init() { self.init(entry: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.entry, { $0.entry }, { $0.entry = $1 }),
+        .required(.entry, { $0.entry }, { $0.entry = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 22, payload: Self.self)
 }
@@ -112,12 +112,12 @@ extension GoalSet {
 extension ReadinessRecorded: DescribedPayload {
     init() { self.init(mobility: nil) }
     static let members: [PayloadMember<Self>] = [
-        .rating(.mobility, { $0.mobility }, { $0.mobility = $1 }),
-        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
-        .rating(.sleep, { $0.sleep }, { $0.sleep = $1 }),
-        .rating(.energy, { $0.energy }, { $0.energy = $1 }),
+        .optional(.mobility, { $0.mobility }, { $0.mobility = $1 }),
+        .optional(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .optional(.sleep, { $0.sleep }, { $0.sleep = $1 }),
+        .optional(.energy, { $0.energy }, { $0.energy = $1 }),
         .flag(.pain, { $0.pain }, { $0.pain = $1 }),
-        .string(.note, { $0.note }, { $0.note = $1 }),
+        .optional(.note, { $0.note }, { $0.note = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 24, fold: .kept, payload: Self.self)
 }
@@ -125,9 +125,9 @@ extension ReadinessRecorded: DescribedPayload {
 extension SorenessRecorded: DescribedPayload {
     init() { self.init(group: "", soreness: Rating.lowest) }
     static let members: [PayloadMember<Self>] = [
-        .string(.group, { $0.group }, { $0.group = $1 }),
-        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
-        .string(.note, { $0.note }, { $0.note = $1 }),
+        .required(.group, { $0.group }, { $0.group = $1 }),
+        .required(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .optional(.note, { $0.note }, { $0.note = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 26, fold: .kept, payload: Self.self,
                                             about: "How sore one muscle group is, 1 (not sore) to 5 (very sore), felt now.")
@@ -136,9 +136,9 @@ extension SorenessRecorded: DescribedPayload {
 extension PainReported: DescribedPayload {
     init() { self.init(location: "", pain: Rating.lowest) }
     static let members: [PayloadMember<Self>] = [
-        .string(.location, { $0.location }, { $0.location = $1 }),
-        .rating(.pain, { $0.pain }, { $0.pain = $1 }),
-        .string(.note, { $0.note }, { $0.note = $1 }),
+        .required(.location, { $0.location }, { $0.location = $1 }),
+        .required(.pain, { $0.pain }, { $0.pain = $1 }),
+        .optional(.note, { $0.note }, { $0.note = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 28, fold: .kept, payload: Self.self,
                                             about: "Where something hurts and how much, 1 (a twinge) to 5 (stop training), felt now.")

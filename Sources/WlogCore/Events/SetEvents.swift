@@ -151,8 +151,8 @@ extension SetEdited {
 extension SetDeleted: DescribedPayload {
     init() { self.init(set: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.set, { $0.set }, { $0.set = $1 }),
-        .string(.reason, { $0.reason }, { $0.reason = $1 }),
+        .required(.set, { $0.set }, { $0.set = $1 }),
+        .optional(.reason, { $0.reason }, { $0.reason = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 17, payload: Self.self)
 }
@@ -176,8 +176,8 @@ public struct SetRested: Sendable, Hashable {
 extension SetRested: DescribedPayload {
     init() { self.init(set: EventID(high: 0, low: 0), durationMilliseconds: 0) }
     static let members: [PayloadMember<Self>] = [
-        .id(.set, { $0.set }, { $0.set = $1 }),
-        .milliseconds(.durationMs, { $0.durationMilliseconds }, { $0.durationMilliseconds = $1 }),
+        .required(.set, { $0.set }, { $0.set = $1 }),
+        .required(.durationMs, { $0.durationMilliseconds }, { $0.durationMilliseconds = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 25, fold: .kept, payload: Self.self,
                                             about: "The rest actually taken after a set.")

@@ -224,7 +224,7 @@ extension ExerciseUpdated {
 extension ExerciseRetired: DescribedPayload {
     init() { self.init(exercise: "") }
     static let members: [PayloadMember<Self>] = [
-        .string(.exercise, { $0.exercise }, { $0.exercise = $1 }),
+        .required(.exercise, { $0.exercise }, { $0.exercise = $1 }),
     ]
     /// A retired exercise is no longer listed (`changesAnyRecord`).
     static let described = EventDescription(snapshotCode: 4, changesAnyRecord: true, payload: Self.self)
@@ -240,7 +240,7 @@ extension EquipmentItem {
 extension EquipmentRemoved: DescribedPayload {
     init() { self.init(id: "") }
     static let members: [PayloadMember<Self>] = [
-        .string(.equipment, { $0.id }, { $0.id = $1 }),
+        .required(.equipment, { $0.id }, { $0.id = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 7, payload: Self.self)
 }
@@ -255,7 +255,7 @@ extension Routine {
 extension RoutineRetired: DescribedPayload {
     init() { self.init(id: "") }
     static let members: [PayloadMember<Self>] = [
-        .string(.routine, { $0.id }, { $0.id = $1 }),
+        .required(.routine, { $0.id }, { $0.id = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 10, payload: Self.self)
 }

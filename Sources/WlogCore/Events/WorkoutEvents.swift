@@ -130,30 +130,42 @@ extension WorkoutStarted {
     static let described = EventDescription(snapshotCode: 11, keys: [.name, .routine, .day, .planned, .mobility, .notes])
 }
 
-extension WorkoutExerciseAdded {
-    static let described = EventDescription(snapshotCode: 12, keys: [.workout, .exercise, .position, .notes])
+extension WorkoutExerciseAdded: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0), exercise: "") }
+    static let members: [PayloadMember<Self>] = [
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
+        .required(.exercise, { $0.exercise }, { $0.exercise = $1 }),
+        .optional(.position, { $0.position }, { $0.position = $1 }),
+        .optional(.notes, { $0.notes }, { $0.notes = $1 }),
+    ]
+    static let described = EventDescription(snapshotCode: 12, payload: Self.self)
 }
 
 extension WorkoutExerciseRemoved: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0), exercise: "") }
     static let members: [PayloadMember<Self>] = [
-        .id(.workout, { $0.workout }, { $0.workout = $1 }),
-        .string(.exercise, { $0.exercise }, { $0.exercise = $1 }),
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
+        .required(.exercise, { $0.exercise }, { $0.exercise = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 13, payload: Self.self)
 }
 
-extension WorkoutExercisesReordered {
-    static let described = EventDescription(snapshotCode: 14, keys: [.workout, .exercises])
+extension WorkoutExercisesReordered: DescribedPayload {
+    init() { self.init(workout: EventID(high: 0, low: 0), exercises: []) }
+    static let members: [PayloadMember<Self>] = [
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
+        .required(.exercises, { $0.exercises }, { $0.exercises = $1 }),
+    ]
+    static let described = EventDescription(snapshotCode: 14, payload: Self.self)
 }
 
 extension WorkoutFinished: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.workout, { $0.workout }, { $0.workout = $1 }),
-        .string(.notes, { $0.notes }, { $0.notes = $1 }),
-        .rating(.soreness, { $0.soreness }, { $0.soreness = $1 }),
-        .rpe(.sessionRpe, { $0.sessionRPE }, { $0.sessionRPE = $1 }),
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
+        .optional(.notes, { $0.notes }, { $0.notes = $1 }),
+        .optional(.soreness, { $0.soreness }, { $0.soreness = $1 }),
+        .optional(.sessionRpe, { $0.sessionRPE }, { $0.sessionRPE = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 18, payload: Self.self)
 }
@@ -161,7 +173,7 @@ extension WorkoutFinished: DescribedPayload {
 extension WorkoutDiscarded: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.workout, { $0.workout }, { $0.workout = $1 }),
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
     ]
     /// Discarding a workout takes its sets out of every record.
     static let described = EventDescription(snapshotCode: 19, changesAnyRecord: true, payload: Self.self)
@@ -170,9 +182,9 @@ extension WorkoutDiscarded: DescribedPayload {
 extension WorkoutUpdated: DescribedPayload {
     init() { self.init(workout: EventID(high: 0, low: 0)) }
     static let members: [PayloadMember<Self>] = [
-        .id(.workout, { $0.workout }, { $0.workout = $1 }),
-        .string(.name, { $0.name }, { $0.name = $1 }),
-        .string(.notes, { $0.notes }, { $0.notes = $1 }),
+        .required(.workout, { $0.workout }, { $0.workout = $1 }),
+        .optional(.name, { $0.name }, { $0.name = $1 }),
+        .optional(.notes, { $0.notes }, { $0.notes = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 27, payload: Self.self)
 }

@@ -134,10 +134,5 @@ public struct SetSpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and what would work.
     public var reason: String
 
-    public init(token: String, reason: String) {
-        self.token = token
-        self.reason = reason
-    }
-
     public var description: String { "set SPEC '\(token)': \(reason)" }
 }

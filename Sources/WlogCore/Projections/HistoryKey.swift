@@ -13,12 +13,6 @@ public struct HistoryKey: Sendable, Hashable, Comparable {
     /// The set's id.
     public var id: EventID
 
-    public init(performed: Int64, recorded: Int64, id: EventID) {
-        self.performed = performed
-        self.recorded = recorded
-        self.id = id
-    }
-
     public static func < (a: HistoryKey, b: HistoryKey) -> Bool {
         if a.performed != b.performed { return a.performed < b.performed }
         if a.recorded != b.recorded { return a.recorded < b.recorded }

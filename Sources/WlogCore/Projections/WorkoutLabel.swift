@@ -11,11 +11,6 @@ public enum WorkoutLabel {
     public struct Item: Sendable, Hashable {
         public var group: MuscleGroup
         public var sets: Int
-
-        public init(group: MuscleGroup, sets: Int) {
-            self.group = group
-            self.sets = sets
-        }
     }
 
     /// The label for a workout's exercises; `Workout` when there are none.

@@ -49,10 +49,4 @@ public struct SetRecords: Sendable, Hashable {
     public var exercise: String
     /// The categories it was a PR in when performed, in display order (`RecordKind.name` for export).
     public var records: [RecordKind]
-
-    public init(set: EventID, exercise: String, records: [RecordKind]) {
-        self.set = set
-        self.exercise = exercise
-        self.records = records
-    }
 }

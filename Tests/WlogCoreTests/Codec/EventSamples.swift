@@ -131,12 +131,6 @@ enum EventSamples {
                 name: maybe(&rng, text), routine: maybe(&rng, slug), day: maybe(&rng, int),
                 planned: (0..<Int.random(in: 0...2, using: &rng)).map { _ in planned(&rng) },
                 mobility: maybe(&rng, rating), notes: maybe(&rng, text)))
-        case .workoutExerciseAdded:
-            return .workoutExerciseAdded(WorkoutExerciseAdded(workout: id(&rng), exercise: slug(&rng),
-                                                              position: maybe(&rng, int), notes: maybe(&rng, text)))
-        case .workoutExercisesReordered:
-            return .workoutExercisesReordered(WorkoutExercisesReordered(
-                workout: id(&rng), exercises: (0..<Int.random(in: 0...4, using: &rng)).map { _ in slug(&rng) }))
         case .setLogged:
             return .setLogged(SetLogged(
                 exercise: slug(&rng), workout: maybe(&rng, id), reps: maybe(&rng, int), weight: maybe(&rng, mass),
@@ -173,7 +167,8 @@ enum EventSamples {
             case .rating: line += String(Int.random(in: 1...5, using: &rng))
             case .rpe: line += rpe(&rng).text
             case .flag: line += "true"
-            case .milliseconds: line += String(Int64.random(in: 0...Int64(Int32.max), using: &rng))
+            case .int: line += String(Int64.random(in: 0...Int64(Int32.max), using: &rng))
+            case .strings: line += "[" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in JSONString.quoted(slug(&rng)) }.joined(separator: ",") + "]"
             }
         }
         return try! EventCodec.decode(line + "}").payload

@@ -1,5 +1,5 @@
 import Testing
-import WlogCore
+@testable import WlogCore
 
 @Suite("Workout label")
 struct WorkoutLabelTests {
