@@ -108,10 +108,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the test targets share (child processes, the built executables, scratch folders, the
+        // test database's URL): Foundation only, depended on by test targets only.
+        .target(name: "WlogTestSupport", path: "Tests/WlogTestSupport"),
         .testTarget(
             name: "WlogPostgresTests",
             dependencies: [
-                "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal",
+                "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal", "WlogTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "WlogServerTests",
             dependencies: [
-                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres", "WlogGenerator",
+                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres", "WlogGenerator", "WlogTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -150,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "WlogJournalTests",
             dependencies: [
-                "WlogJournal", "wlog-journal-torture",
+                "WlogJournal", "wlog-journal-torture", "WlogTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -176,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "wlogTests",
             dependencies: [
-                "wlog", "WlogCore", "WlogJournal",
+                "wlog", "WlogCore", "WlogJournal", "WlogTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]
