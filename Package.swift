@@ -10,6 +10,7 @@
 //   wlog-sync: `wlog sync`/`wlog remote` (Foundation's URLSession), run by `wlog` as `wlog serve` runs wlog-server, so
 //   the CLI never loads an HTTP client; it reads and writes the journal through `wlog` itself.
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -54,6 +55,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // `wlog mcp` only: the official Swift SDK of the Model Context Protocol.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
+        // The server's build only: the `@JSONObject` macro (WlogServerMacros) that writes each response model's JSON.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -76,7 +79,7 @@ let package = Package(
         .target(
             name: "WlogServer",
             dependencies: [
-                "WlogCore", "WlogStore", "WlogMCPTools", "WlogInterop",
+                "WlogCore", "WlogStore", "WlogMCPTools", "WlogInterop", "WlogServerMacros",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -96,6 +99,14 @@ let package = Package(
                 "auth.js", "today.js", "workout.js", "timer.js", "summary.js", "picker.js", "events.js", "exercises.js", "history.js", "bodyweight.js", "settings.js", "planner.js",
                 "icon.svg", "icon-192.png", "icon-512.png",
             ].map { .embedInCode("Resources/app/" + $0) }
+        ),
+        // `@JSONObject`: a response model's JSONWritable conformance from its stored properties (the server's build only).
+        .macro(
+            name: "WlogServerMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
         ),
         // The lifters' event streams in one PostgreSQL table (LISTEN/NOTIFY between servers), and
         // `wlog serve migrate` between it and the journals.
