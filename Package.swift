@@ -10,6 +10,7 @@
 //   wlog-sync: `wlog sync`/`wlog remote` (Foundation's URLSession), run by `wlog` as `wlog serve` runs wlog-server, so
 //   the CLI never loads an HTTP client; it reads and writes the journal through `wlog` itself.
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -55,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // `wlog mcp` only: the official Swift SDK of the Model Context Protocol.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
+        // The server's build only: the `@JSONObject` macro (WlogServerMacros) that writes each response model's JSON.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -77,7 +80,7 @@ let package = Package(
         .target(
             name: "WlogServer",
             dependencies: [
-                "WlogCore", "WlogStore", "WlogMCPTools", "WlogInterop",
+                "WlogCore", "WlogStore", "WlogMCPTools", "WlogInterop", "WlogServerMacros",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // The accounts' mail: the SMTP relay's connection and its STARTTLS (postgres-nio brings swift-nio-ssl too).
@@ -101,6 +104,14 @@ let package = Package(
                 "icon.svg", "icon-192.png", "icon-512.png",
             ].map { .embedInCode("Resources/app/" + $0) }
         ),
+        // `@JSONObject`: a response model's JSONWritable conformance from its stored properties (the server's build only).
+        .macro(
+            name: "WlogServerMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
         // The lifters' event streams in one PostgreSQL table (LISTEN/NOTIFY between servers), and
         // `wlog serve migrate` between it and the journals.
         .target(
@@ -112,10 +123,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the test targets share (child processes, the built executables, scratch folders, the
+        // test database's URL): Foundation only, depended on by test targets only.
+        .target(name: "WlogTestSupport", path: "Tests/WlogTestSupport"),
         .testTarget(
             name: "WlogPostgresTests",
             dependencies: [
-                "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal",
+                "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal", "WlogTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -136,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "WlogServerTests",
             dependencies: [
-                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres", "WlogGenerator",
+                "WlogServer", "WlogStore", "WlogCore", "WlogJournal", "WlogPostgres", "WlogGenerator", "WlogTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -154,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "WlogJournalTests",
             dependencies: [
-                "WlogJournal", "wlog-journal-torture",
+                "WlogJournal", "wlog-journal-torture", "WlogTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -180,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "wlogTests",
             dependencies: [
-                "wlog", "WlogCore", "WlogJournal",
+                "wlog", "WlogCore", "WlogJournal", "WlogTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Golden"]

@@ -25,6 +25,17 @@ public struct FileOwnership: Sendable, Equatable {
     /// The folders wlog makes (the journal's, its quarantine): only the owner may enter them.
     public static let folderMode: mode_t = 0o700
 
+    /// Makes `directory` and its missing parents, each `folderMode` (a training log is the
+    /// lifter's alone); existing folders are left as they are. Best effort: a folder that cannot be
+    /// made is reported by what is created in it next (the journal's create).
+    public static func makeFolders(_ directory: String) {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            path += "/" + part
+            _ = mkdir(path, folderMode)
+        }
+    }
+
     /// The ownership of the file at `path` (following a symlink), or nil when it cannot be read.
     public static func of(_ path: String) -> FileOwnership? {
         var st = stat()

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Synchronization
 import WlogCore
@@ -220,7 +215,7 @@ public final class JournalStore: LifterStore {
     private func journal(of lifter: LifterID) throws -> LifterJournal {
         if let known = lifters.withLock({ $0[lifter] }) { return known }
         let path = journalPath(of: lifter)
-        if access(path, F_OK) != 0 { try provision(path) }
+        if !FileManager.default.fileExists(atPath: path) { try provision(path) }
         return lifters.withLock { table in
             if let known = table[lifter] { return known }
             let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers, groupFlush: groupFlush)

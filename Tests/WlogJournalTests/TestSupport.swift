@@ -1,19 +1,15 @@
 import Foundation
 import Testing
 @testable import WlogJournal
+import WlogTestSupport
 
 /// A fresh temporary directory per test, removed at deinit.
 final class TempDir {
     let path: String
 
-    init() throws {
-        let template = NSTemporaryDirectory() + "wlog-journal-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard mkdtemp(&bytes) != nil else { throw JournalError.posix("mkdtemp", template) }
-        path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    init() throws { path = try ScratchFolder.make("wlog-journal-") }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { ScratchFolder.remove(path) }
 
     var journal: String { path + "/journal.wlog" }
 }
@@ -161,36 +157,17 @@ enum J {
 
 /// Running the stock `lz4` and the torture binary.
 enum Tool {
-    struct Run {
-        var status: Int32
-        var signaled: Bool
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ChildOutput
 
-    /// Runs `executable ARGUMENTS`, waiting on a thread of its own, never on the cooperative pool:
-    /// the tests share one process and two pool threads, and a torture run waited for there
-    /// (40 s at load) stalled every server test beside it into read timeouts (a CI run failed so).
+    /// Runs `executable ARGUMENTS` on a thread of its own (`ChildProcess.run`): a torture run
+    /// waited for on the pool (40 s at load) stalled every server test beside it.
     static func run(_ executable: String, _ arguments: [String]) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try runWaiting(executable, arguments) }) }
-        }
+        try await ChildProcess.run(URL(fileURLWithPath: executable), arguments)
     }
 
     /// `run`, waiting on the calling thread (for `checkLZ4`'s short `lz4` runs).
     static func runWaiting(_ executable: String, _ arguments: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, signaled: p.terminationReason == .uncaughtSignal,
-                   stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        try ChildProcess.runWaiting(URL(fileURLWithPath: executable), arguments)
     }
 
     /// `lz4 -dc` output lines and `lz4 -t` status of the journal; asserts both succeed.
@@ -204,15 +181,7 @@ enum Tool {
     }
 
     /// The torture binary, built beside the test bundle.
-    static var torture: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        // The test runner may live inside a bundle directory (…/debug/X.xctest/…): walk up to the bin dir.
-        for _ in 0..<4 where !FileManager.default.fileExists(atPath: dir.appendingPathComponent("wlog-journal-torture").path) {
-            dir = dir.deletingLastPathComponent()
-        }
-        return dir.appendingPathComponent("wlog-journal-torture").path
-    }
+    static var torture: String { BuiltProducts.executable("wlog-journal-torture").path }
 
     /// Sequence numbers and ids the torture process reported as committed.
     static func committed(_ run: Run) -> [(seq: UInt64, id: String)] {

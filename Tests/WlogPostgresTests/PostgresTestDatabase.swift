@@ -5,25 +5,15 @@ import Testing
 import WlogCore
 @testable import WlogPostgres
 import WlogStore
+import WlogTestSupport
 
 /// The throwaway cluster of `scripts/pg-test-cluster.sh` (`WLOG_TEST_DATABASE_URL`); tests that
 /// need it are skipped, saying so, when it is absent.
 enum PostgresTestDatabase {
-    static let url: String? = {
-        let value = ProcessInfo.processInfo.environment["WLOG_TEST_DATABASE_URL"]
-        return value?.isEmpty == false ? value : nil
-    }()
+    static var url: String? { TestDatabase.url }
 
     /// Whether the tests that need PostgreSQL run.
-    static let isAvailable: Bool = {
-        if url == nil {
-            FileHandle.standardError.write(Data("""
-                WlogPostgresTests: WLOG_TEST_DATABASE_URL is not set, so the PostgreSQL tests are skipped \
-                (scripts/pg-test-cluster.sh start prints it; .ci/run does this)\n
-                """.utf8))
-        }
-        return url != nil
-    }()
+    static let isAvailable = TestDatabase.isAvailable(for: "WlogPostgresTests", else: "the PostgreSQL tests are skipped")
 
     /// A fresh database of its own for one test (dropped by `drop`), so tests run in parallel.
     static func fresh() async throws -> DatabaseURL { try await ScratchDatabase.create(beside: DatabaseURL(url ?? "")) }
@@ -57,8 +47,7 @@ extension PostgresTestDatabase {
     /// `posix_spawn` and `waitpid` (Foundation's `Process.waitUntilExit` on a thread of its own
     /// did not see the script end).
     private static func runScript(_ action: String, folder: String) throws -> Int32 {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("scripts/pg-test-cluster.sh").path
+        let path = BuiltProducts.repositoryRoot.appendingPathComponent("scripts/pg-test-cluster.sh").path
         var environment = ProcessInfo.processInfo.environment
         environment["PG_TEST_DIR"] = folder
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(action), nil]

@@ -7,6 +7,7 @@ import WlogCore
 import WlogPostgres
 @testable import WlogServer
 import WlogStore
+import WlogTestSupport
 
 /// A server on a free loopback port over a fresh data folder, with a fixed clock and secret.
 struct ServerHarness {
@@ -21,8 +22,7 @@ struct ServerHarness {
 
     init(lifterRate: Double = 0, addressRate: Double = 0, now: Instant = ServerHarness.now,
          cacheMegabytes: Int = 64, jwks: String? = nil) throws {
-        data = NSTemporaryDirectory() + "wlog-server-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        data = try ScratchFolder.make("wlog-server-tests-")
         let clock = now
         configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, cacheMegabytes: cacheMegabytes,
                                             lifterRate: lifterRate, lifterBurst: lifterRate, addressRate: addressRate,
@@ -62,51 +62,16 @@ struct ServerHarness {
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: data) }
+    func remove() { ScratchFolder.remove(data) }
 
-    /// The built `wlog` binary beside the test bundle in `.build/<config>/`.
-    static let wlogBinary: URL = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("wlog")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/wlog")
-    }()
+    /// The built `wlog` CLI (`BuiltProducts.wlog`).
+    static var wlogBinary: URL { BuiltProducts.wlog }
 
-    /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC), waiting on a
-    /// thread of its own, never the cooperative pool: a command may call the server this process
-    /// runs (`wlog sync`), whose handlers need the pool's threads meanwhile.
+    /// Runs `program ARGS` (default the `wlog` CLI, at the harness's clock, zone UTC) on a thread of
+    /// its own (`ChildProcess.run`): a command may call the server this process runs (`wlog sync`).
     static func wlog(_ arguments: [String], stdin: String? = nil, program: URL = wlogBinary,
-                     environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    try wlogWaiting(arguments, stdin: stdin, program: program, environment: environment)
-                })
-            }
-        }
-    }
-
-    private static func wlogWaiting(_ arguments: [String], stdin: String?, program: URL,
-                                    environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.environment = ["WLOG_NOW": now.iso8601, "TZ": "UTC", "NO_COLOR": "1",
-                               "HOME": NSTemporaryDirectory()].merging(environment) { $1 }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+                     environment: [String: String] = [:]) async throws -> ChildOutput {
+        let base = ["WLOG_NOW": now.iso8601, "TZ": "UTC", "NO_COLOR": "1", "HOME": NSTemporaryDirectory()]
+        return try await ChildProcess.run(program, arguments, environment: base.merging(environment) { $1 }, stdin: stdin)
     }
 }

@@ -4,28 +4,18 @@ import Testing
 import WlogCore
 @testable import WlogPostgres
 import WlogStore
+import WlogTestSupport
 
 /// The stores the server's API suites run on (issue 16): the embedded journals always, and
 /// PostgreSQL when the test cluster of `scripts/pg-test-cluster.sh` is up (`WLOG_TEST_DATABASE_URL`).
 enum StoreBackend: String, Sendable, CaseIterable, CustomTestStringConvertible {
     case journal, postgres
 
-    static let databaseURL: String? = {
-        let value = ProcessInfo.processInfo.environment["WLOG_TEST_DATABASE_URL"]
-        return value?.isEmpty == false ? value : nil
-    }()
+    static var databaseURL: String? { TestDatabase.url }
 
     /// The backends this run has: PostgreSQL is left out, and says so once, without the cluster.
-    static let available: [StoreBackend] = {
-        if databaseURL == nil {
-            FileHandle.standardError.write(Data("""
-                WlogServerTests: WLOG_TEST_DATABASE_URL is not set, so the API suites run on the embedded store only \
-                (scripts/pg-test-cluster.sh start prints it; .ci/run does this)\n
-                """.utf8))
-            return [.journal]
-        }
-        return allCases
-    }()
+    static let available: [StoreBackend] =
+        TestDatabase.isAvailable(for: "WlogServerTests", else: "the API suites run on the embedded store only") ? allCases : [.journal]
 
     var testDescription: String { rawValue }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WlogCore
 import WlogStore
+import WlogTestSupport
 
 /// `JournalStore` on its own: it folds in what the CLI appended, keeps memory within its bound
 /// (and answers the same after a reload), and loses no write under concurrency.
@@ -20,7 +21,7 @@ import WlogStore
         func remove() { try? FileManager.default.removeItem(atPath: root) }
 
         /// Runs the CLI on the lifter's journal.
-        func wlog(_ lifter: LifterID, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        func wlog(_ lifter: LifterID, _ arguments: [String]) async throws -> ChildOutput {
             try await ServerHarness.wlog(["--journal", store.journalPath(of: lifter)] + arguments)
         }
     }

@@ -119,7 +119,7 @@ import Testing
             let f = set.fields
             return ["set", set.exercise, "\(set.spec)", text(f.weight), text(f.reps), text(f.rpe), text(f.rir),
                     text(f.effort), text(f.type), text(f.at), text(f.notes), text(set.sets), text(set.workout),
-                    "\(set.notDone)", "\(set.create)", text(set.group), text(set.retry.value)].joined(separator: "|")
+                    "\(set.notDone)", "\(set.create)", text(set.group), text(set.guards.retry.value)].joined(separator: "|")
         default:
             return "other: \(type(of: command))"
         }

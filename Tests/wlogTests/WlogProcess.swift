@@ -1,33 +1,17 @@
 import Foundation
 import Testing
+import WlogTestSupport
 
 /// Runs the built `wlog` binary in a scratch directory, for end-to-end tests.
 struct WlogProcess {
     /// The result of one run.
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ChildOutput
 
-    /// The built binary: next to the test bundle in `.build/<config>/`, or `$WLOG_TEST_BINARY`
-    /// (to run these tests against another build, e.g. main's, and see which fail there).
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["WLOG_TEST_BINARY"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("wlog")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/wlog")
-    }()
+    /// The built binary (`BuiltProducts.wlog`: `$WLOG_TEST_BINARY` runs these tests against another build).
+    static var binary: URL { BuiltProducts.wlog }
 
     /// The repository root (for fixtures).
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static var repositoryRoot: URL { BuiltProducts.repositoryRoot }
 
     /// A fresh temporary directory, removed by `cleanup()`.
     let directory: URL
@@ -36,47 +20,19 @@ struct WlogProcess {
     var tz = "Europe/Berlin"
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("wlog-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = URL(fileURLWithPath: try ScratchFolder.make("wlog-e2e-"))
     }
 
-    func cleanup() { try? FileManager.default.removeItem(at: directory) }
+    func cleanup() { ScratchFolder.remove(directory.path) }
 
-    /// Runs `wlog ARGS` with the scratch journal, a fixed `--now` and `--tz`, no colour. The wait
-    /// is on a thread of its own, never on the cooperative pool: the tests run in one process on
-    /// two cores, and a pool thread blocked for a long import stalled the PostgreSQL and server
-    /// tests' timers beside it (a CI run failed so).
+    /// Runs `wlog ARGS` with the scratch journal, a fixed `--now` and `--tz`, no colour, in the
+    /// scratch folder (on a thread of its own: `ChildProcess.run`).
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
              program: URL = WlogProcess.binary) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try runWaiting(arguments, stdin: stdin, environment: extra, program: program) })
-            }
-        }
-    }
-
-    private func runWaiting(_ arguments: [String], stdin: String?, environment extra: [String: String], program: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
         var environment = ["WLOG_JOURNAL": journal, "WLOG_NOW": now, "TZ": tz, "NO_COLOR": "1", "HOME": directory.path]
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return try await ChildProcess.run(program, arguments, environment: environment, directory: directory, stdin: stdin)
     }
 
     /// Runs a shell-like command line split on spaces (no quoting), for short tests.

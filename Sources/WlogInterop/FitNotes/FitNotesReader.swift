@@ -26,15 +26,14 @@ enum FitNotesReader {
         if fileUnit == nil && !map.has(.weightUnit) { throw ImportError.unitRequired(layout: layout) }
         var file = ImportedFile(layout: layout, format: .fitnotes, options: options)
         for record in table.records {
-            file.rows += 1
-            if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
-            var f = record.fields
-            if f.count > map.count, let e = map.index[.exercise] {
+            guard let f = file.fields(of: record, map, repair: { fields in
+                guard fields.count > map.count, let e = map.index[.exercise] else { return fields }
+                var f = fields
                 let extra = f.count - map.count
                 let joined = f[e...(e + extra)].joined(separator: ",")
                 f.replaceSubrange(e...(e + extra), with: [joined])
-            }
-            if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
+                return f
+            }) else { continue }
             let dateText = map.value(.date, in: f)
             let w: Int
             if let known = file.workoutIndex(rawKey: dateText) {
@@ -53,8 +52,7 @@ enum FitNotesReader {
             let position = file.nextPosition(w)
             let exercise = map.value(.exercise, in: f)
             guard !exercise.isEmpty else { file.skip(record, "the exercise name is empty"); continue }
-            var parsed: ImportedSet?
-            do throws(RowError) {
+            try file.addSet(of: record, to: w) { () throws(RowError) in
                 var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                 let category = map.value(.category, in: f)
                 set.category = category.isEmpty ? nil : category
@@ -74,13 +72,9 @@ enum FitNotesReader {
                     throw RowError("distance unit `\(distanceUnitText)` is not km, mi, m or ft")
                 }
                 set.durationMilliseconds = try NumberText.seconds(map.value(.time, in: f)).get()
-                let comment = map.raw(.comment, in: f).trimmingCharacters(inSet: " ")
-                set.notes = comment.isEmpty ? nil : comment
-                parsed = set
-            } catch {
-                file.skip(record, error.reason)
+                set.notes = ImportedSet.note(map.raw(.comment, in: f))
+                return set
             }
-            if let parsed { try file.add(parsed, to: w) }
         }
         return file
     }
@@ -115,14 +109,7 @@ enum FitNotesReader {
                 file.skip(record, unitText.isEmpty ? "no unit (give --unit kg|lb)" : "unit `\(unitText)` is not kg or lbs")
                 continue
             }
-            switch NumberText.mass(map.value(.value, in: f), unit: unit) {
-            case let .success(mass?) where mass.tenThousandths > 0:
-                file.bodyweights.append(ImportedBodyweight(key: LocalTimeText.text(local), local: local, weight: mass, line: record.line))
-            case .success:
-                file.skip(record, "no body weight")
-            case let .failure(error):
-                file.skip(record, error.reason)
-            }
+            file.addBodyweight(NumberText.mass(map.value(.value, in: f), unit: unit), at: local, of: record)
         }
         return file
     }

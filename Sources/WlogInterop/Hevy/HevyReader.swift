@@ -19,31 +19,17 @@ enum HevyReader {
         var file = ImportedFile(layout: unit == .lb ? "Hevy (imperial)" : "Hevy (metric)", format: .hevy, options: options)
         var lastBlock: [Int: String] = [:]  // workout index → exercise of its last row
         for record in table.records {
-            file.rows += 1
-            let f = record.fields
-            if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
-            if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
+            guard let f = file.fields(of: record, map) else { continue }
             let startText = map.value(.start, in: f)
             let title = map.value(.title, in: f)
-            let rawKey = startText + "\u{1F}" + title
-            let w: Int
-            if let known = file.workoutIndex(rawKey: rawKey) {
-                w = known
-            } else {
-                guard let start = LocalTimeText.hevy(startText) else {
-                    file.skip(record, "start_time `\(startText)` is not a date like `7 Apr 2026, 10:14`")
-                    continue
+            guard let w = file.workout(of: record, startText: startText, name: title, parse: LocalTimeText.hevy,
+                                       invalid: { "start_time `\(startText)` is not a date like `7 Apr 2026, 10:14`" }, make: { start, key in
+                var duration: Int64?
+                if let end = LocalTimeText.hevy(map.value(.end, in: f)), end > start, end - start <= 86_400_000 {
+                    duration = end - start
                 }
-                let key = LocalTimeText.text(start) + "\u{1F}" + title
-                w = file.workout(key: key, rawKey: rawKey) {
-                    var duration: Int64?
-                    if let end = LocalTimeText.hevy(map.value(.end, in: f)), end > start, end - start <= 86_400_000 {
-                        duration = end - start
-                    }
-                    return ImportedWorkout(key: key, name: title.isEmpty ? nil : title, startLocal: start,
-                                           durationMilliseconds: duration)
-                }
-            }
+                return ImportedWorkout(key: key, name: title.isEmpty ? nil : title, startLocal: start, durationMilliseconds: duration)
+            }) else { continue }
             let position = file.nextPosition(w)
             file.workouts[w].addNote(HevyReader.notes(map.raw(.description, in: f)))
             let exercise = map.value(.exercise, in: f)
@@ -58,8 +44,7 @@ enum HevyReader {
                 file.skip(record, "set_index `\(indexText)` is not a number")
                 continue
             }
-            var parsed: ImportedSet?
-            do throws(RowError) {
+            try file.addSet(of: record, to: w) { () throws(RowError) in
                 var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                 set.setType = setType
                 set.weight = try NumberText.mass(map.value(.weight, in: f), unit: unit).get()
@@ -71,11 +56,8 @@ enum HevyReader {
                 lastBlock[w] = exercise
                 let notes = HevyReader.notes(map.raw(.exerciseNotes, in: f))
                 if newBlock && !notes.isEmpty { set.notes = notes }
-                parsed = set
-            } catch {
-                file.skip(record, error.reason)
+                return set
             }
-            if let parsed { try file.add(parsed, to: w) }
         }
         return file
     }

@@ -19,6 +19,12 @@ struct ImportedSet: Sendable {
     var notes: String?
     /// The row's original text.
     var source: String
+
+    /// A notes cell as a set's notes: without leading and trailing spaces, nil when nothing is left.
+    static func note(_ cell: String) -> String? {
+        let text = cell.trimmingCharacters(inSet: " ")
+        return text.isEmpty ? nil : text
+    }
 }
 
 /// One workout of an export: its identity, time, name, notes and rows (internal, neutral).
@@ -80,6 +86,65 @@ struct ImportedFile: Sendable {
     mutating func add(_ set: ImportedSet, to w: Int) throws(ImportError) {
         try budget?.count(set, workoutKey: workouts[w].key)
         workouts[w].sets.append(set)
+    }
+
+    /// Adds the set `parse` reads from `record` to workout `w`, or skips the row with the reason
+    /// `parse` refuses it for; throws once the new rows pass the journal's limit for one commit.
+    mutating func addSet(of record: CSVRecord, to w: Int, _ parse: () throws(RowError) -> ImportedSet) throws(ImportError) {
+        let set: ImportedSet
+        do throws(RowError) {
+            set = try parse()
+        } catch {
+            skip(record, error.reason)
+            return
+        }
+        try add(set, to: w)
+    }
+
+    /// Adds the body weight `weight` read from `record`, taken at `local`; skips the row when it
+    /// holds no weight above zero, or with the reason it could not be read.
+    mutating func addBodyweight(_ weight: Result<Mass?, RowError>, at local: Int64, of record: CSVRecord) {
+        switch weight {
+        case let .success(mass?) where mass.tenThousandths > 0:
+            bodyweights.append(ImportedBodyweight(key: LocalTimeText.text(local), local: local, weight: mass, line: record.line))
+        case .success:
+            skip(record, "no body weight")
+        case let .failure(error):
+            skip(record, error.reason)
+        }
+    }
+
+    /// Counts `record` as a row read; its fields (after `repair`), or nil, the row skipped, when a
+    /// quoted field is not closed or the row is wider or narrower than the header.
+    mutating func fields<Column>(of record: CSVRecord, _ map: ColumnMap<Column>,
+                                 repair: ([String]) -> [String] = { $0 }) -> [String]? {
+        rows += 1
+        if record.unterminatedQuote {
+            skip(record, "a quoted field is not closed")
+            return nil
+        }
+        let fields = repair(record.fields)
+        if let bad = map.checkWidth(fields) {
+            skip(record, bad)
+            return nil
+        }
+        return fields
+    }
+
+    /// The workout of a row whose start is written `startText` and whose name is `name`: the one
+    /// seen with the same text before, else the one with the same start and name (made on first
+    /// sight by `make`, from the start and the workout's key); nil, the row skipped for
+    /// `invalid`, when `parse` cannot read the start.
+    mutating func workout(of record: CSVRecord, startText: String, name: String, parse: (String) -> Int64?,
+                          invalid: () -> String, make: (_ start: Int64, _ key: String) -> ImportedWorkout) -> Int? {
+        let rawKey = startText + "\u{1F}" + name
+        if let known = workoutIndex(rawKey: rawKey) { return known }
+        guard let start = parse(startText) else {
+            skip(record, invalid())
+            return nil
+        }
+        let key = LocalTimeText.text(start) + "\u{1F}" + name
+        return workout(key: key, rawKey: rawKey) { make(start, key) }
     }
 
     /// The index of the workout whose key text as written is `rawKey`, if seen before.

@@ -27,27 +27,14 @@ enum StrongReader {
 
         var file = ImportedFile(layout: layout, format: .strong, options: options)
         for record in table.records {
-            file.rows += 1
-            let f = record.fields
-            if record.unterminatedQuote { file.skip(record, "a quoted field is not closed"); continue }
-            if let bad = map.checkWidth(f) { file.skip(record, bad); continue }
+            guard let f = file.fields(of: record, map) else { continue }
             let dateText = map.value(.date, in: f)
             let name = map.value(.workoutName, in: f)
-            let rawKey = dateText + "\u{1F}" + name
-            let w: Int
-            if let known = file.workoutIndex(rawKey: rawKey) {
-                w = known
-            } else {
-                guard let local = LocalTimeText.iso(dateText) else {
-                    file.skip(record, "date `\(dateText)` is not YYYY-MM-DD HH:MM:SS")
-                    continue
-                }
-                let key = LocalTimeText.text(local) + "\u{1F}" + name
-                w = file.workout(key: key, rawKey: rawKey) {
-                    ImportedWorkout(key: key, name: name.isEmpty ? nil : name, startLocal: local,
-                                    durationMilliseconds: workoutDuration(map.value(.duration, in: f)))
-                }
-            }
+            guard let w = file.workout(of: record, startText: dateText, name: name, parse: LocalTimeText.iso,
+                                       invalid: { "date `\(dateText)` is not YYYY-MM-DD HH:MM:SS" }, make: { local, key in
+                ImportedWorkout(key: key, name: name.isEmpty ? nil : name, startLocal: local,
+                                durationMilliseconds: workoutDuration(map.value(.duration, in: f)))
+            }) else { continue }
             let position = file.nextPosition(w)
             file.workouts[w].addNote(map.raw(.workoutNotes, in: f))
             let orderText = map.value(.setOrder, in: f)
@@ -71,8 +58,7 @@ enum StrongReader {
                 let rowUnit = rowUnitText.isEmpty ? fileUnit : MassUnit(parsing: rowUnitText)
                 let rowDistanceText = map.value(.distanceUnit, in: f)
                 let distanceUnit = rowDistanceText.isEmpty ? defaultDistance : DistanceUnit(parsing: rowDistanceText)
-                var parsed: ImportedSet?
-                do throws(RowError) {
+                try file.addSet(of: record, to: w) { () throws(RowError) in
                     var set = ImportedSet(line: record.line, position: position, exercise: exercise, source: record.text)
                     set.setType = token.setType
                     let weightText = map.value(.weight, in: f)
@@ -92,13 +78,9 @@ enum StrongReader {
                     }
                     set.durationMilliseconds = try NumberText.seconds(map.value(.seconds, in: f)).get()
                     set.rpe = try NumberText.rpe(map.value(.rpe, in: f)).get()
-                    let notes = map.raw(.notes, in: f).trimmingCharacters(inSet: " ")
-                    set.notes = notes.isEmpty ? nil : notes
-                    parsed = set
-                } catch {
-                    file.skip(record, error.reason)
+                    set.notes = ImportedSet.note(map.raw(.notes, in: f))
+                    return set
                 }
-                if let parsed { try file.add(parsed, to: w) }
             }
         }
         return file
@@ -137,14 +119,7 @@ enum StrongReader {
             }
             let text = map.value(.weight, in: record.fields)
             let weight = convertToPounds ? NumberText.poundsFromKilograms(text) : NumberText.mass(text, unit: unit)
-            switch weight {
-            case let .success(mass?) where mass.tenThousandths > 0:
-                file.bodyweights.append(ImportedBodyweight(key: LocalTimeText.text(local), local: local, weight: mass, line: record.line))
-            case .success:
-                file.skip(record, "no body weight")
-            case let .failure(error):
-                file.skip(record, error.reason)
-            }
+            file.addBodyweight(weight, at: local, of: record)
         }
         return file
     }

@@ -10,6 +10,7 @@ import WlogCore
 /// never a stack trace, never a Swift error's text where a lifter's input was at fault.
 public struct APIError: Error, HTTPResponseError, Sendable {
     /// One field at fault: its JSON name (dotted for nested ones) and what is wrong with it.
+    @JSONObject
     public struct Detail: Codable, Sendable, Hashable {
         public var field: String
         public var message: String
@@ -92,7 +93,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 }
 
 /// `{"success": false, "error": {…}}`.
+@JSONObject
 struct ErrorEnvelope: Encodable {
+    @JSONObject
     struct Failure: Encodable {
         var code: String
         var message: String
@@ -100,32 +103,4 @@ struct ErrorEnvelope: Encodable {
     }
     var success = false
     var error: Failure
-}
-
-extension ErrorEnvelope: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("error", error)
-        json.field("success", success)
-        json.endObject()
-    }
-}
-
-extension ErrorEnvelope.Failure: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("code", code)
-        json.field("details", details)
-        json.field("message", message)
-        json.endObject()
-    }
-}
-
-extension APIError.Detail: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("field", field)
-        json.field("message", message)
-        json.endObject()
-    }
 }

@@ -1,22 +1,12 @@
 import Hummingbird
 
 /// `meta` of a paged list (seed 004 §4): the page asked for, its size, the total and whether more follow.
+@JSONObject
 public struct PageMeta: Codable, Sendable, Hashable {
     public var page: Int
     public var pageSize: Int
     public var total: Int
     public var hasMore: Bool
-}
-
-extension PageMeta: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("hasMore", hasMore)
-        json.field("page", page)
-        json.field("pageSize", pageSize)
-        json.field("total", total)
-        json.endObject()
-    }
 }
 
 /// `page` (from 1) and `pageSize` (1 to `maximum`) from the query, with the field named when bad.

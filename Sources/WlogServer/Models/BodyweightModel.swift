@@ -2,7 +2,9 @@ import WlogCore
 
 /// Body weight (seed 000): every entry with its 7-day average, the start, the current weight, the
 /// change, the goal and the trend toward it. Weights in kg.
+@JSONObject
 struct BodyweightModel: Encodable, Sendable {
+    @JSONObject
     struct Entry: Encodable, Sendable {
         var id: String
         var date: String
@@ -37,32 +39,5 @@ struct BodyweightModel: Encodable, Sendable {
         case .towardGoal: trend = "toward-goal"
         case .awayFromGoal: trend = "away-from-goal"
         }
-    }
-}
-
-extension BodyweightModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("changeKg", changeKg)
-        json.field("currentKg", currentKg)
-        json.field("entries", entries)
-        json.field("goalKg", goalKg)
-        json.field("startingKg", startingKg)
-        json.field("toGoalKg", toGoalKg)
-        json.field("trend", trend)
-        json.endObject()
-    }
-}
-
-extension BodyweightModel.Entry: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("average7Kg", average7Kg)
-        json.field("date", date)
-        json.field("id", id)
-        json.field("notes", notes)
-        json.field("recordedAt", recordedAt)
-        json.field("weightKg", weightKg)
-        json.endObject()
     }
 }

@@ -1,6 +1,7 @@
 import WlogCore
 
 /// An exercise as seed 004's `Exercise` (§6), with wlog's fine muscles and kind beside it.
+@JSONObject
 struct ExerciseModel: Encodable, Sendable {
     var id: String
     var name: String
@@ -30,22 +31,5 @@ struct ExerciseModel: Encodable, Sendable {
         pattern = exercise.pattern.rawValue
         isCustom = exercise.isCustom
         setFields = SetFields.required(exercise.kind)
-    }
-}
-
-extension ExerciseModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("category", category)
-        json.field("equipment", equipment)
-        json.field("id", id)
-        json.field("isCustom", isCustom)
-        json.field("muscles", muscles)
-        json.field("name", name)
-        json.field("pattern", pattern)
-        json.field("primaryMuscle", primaryMuscle)
-        json.field("secondaryMuscles", secondaryMuscles)
-        json.field("setFields", setFields)
-        json.endObject()
     }
 }

@@ -2,6 +2,7 @@ import WlogCore
 
 /// A personal record: its kind (`heaviest`, `e1rm`, `1rm`, `5rm`, `max_reps` …, RECORDS.md), the
 /// value in its unit, and the set that first reached it.
+@JSONObject
 struct RecordModel: Encodable, Sendable {
     var record: String
     var value: Double
@@ -38,6 +39,7 @@ struct RecordModel: Encodable, Sendable {
 }
 
 /// One exercise's records.
+@JSONObject
 struct ExerciseRecordsModel: Encodable, Sendable {
     var exercise: ExerciseModel
     var records: [RecordModel]
@@ -45,30 +47,5 @@ struct ExerciseRecordsModel: Encodable, Sendable {
     init(_ records: PersonalRecords, now: Instant) {
         exercise = ExerciseModel(records.exercise)
         self.records = records.records.map { RecordModel($0, now: now) }
-    }
-}
-
-extension RecordModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("achievedAt", achievedAt)
-        json.field("date", date)
-        json.field("isNew", isNew)
-        json.field("record", record)
-        json.field("reps", reps)
-        json.field("setId", setId)
-        json.field("unit", unit)
-        json.field("value", value)
-        json.field("weightKg", weightKg)
-        json.endObject()
-    }
-}
-
-extension ExerciseRecordsModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("exercise", exercise)
-        json.field("records", records)
-        json.endObject()
     }
 }

@@ -1,6 +1,7 @@
 import WlogCore
 
 /// Weekly (or daily, monthly, per workout) volume, optionally by muscle group (domain.md §4).
+@JSONObject
 struct VolumeRowModel: Encodable, Sendable {
     var period: String
     var start: String
@@ -21,6 +22,7 @@ struct VolumeRowModel: Encodable, Sendable {
 }
 
 /// `wlog today`: the day, the plan, the streak, this week and the last workout.
+@JSONObject
 struct TodayModel: Encodable, Sendable {
     var date: String
     var week: String
@@ -35,7 +37,9 @@ struct TodayModel: Encodable, Sendable {
 }
 
 /// `wlog balance`: weekly hard sets per muscle group against the target zone, stale groups and push : pull.
+@JSONObject
 struct BalanceModel: Encodable, Sendable {
+    @JSONObject
     struct Group: Encodable, Sendable {
         var muscleGroup: String
         var lastSevenDaysSets: Double
@@ -73,7 +77,9 @@ struct BalanceModel: Encodable, Sendable {
 }
 
 /// `wlog coach`: each suggestion with its reason, and the training load (acute : chronic).
+@JSONObject
 struct CoachModel: Encodable, Sendable {
+    @JSONObject
     struct Suggestion: Encodable, Sendable {
         /// `progression`, `plateau`, `deload`, `red-flag` or `recovery`.
         var kind: String
@@ -81,6 +87,7 @@ struct CoachModel: Encodable, Sendable {
         var message: String
     }
 
+    @JSONObject
     struct Load: Encodable, Sendable {
         var date: String
         var acute: Double
@@ -105,6 +112,7 @@ struct CoachModel: Encodable, Sendable {
 
 /// An exercise's card (seed 000's exercise row): last set, last session's top set, its PR for the
 /// default PR reps, the previous performance and its records.
+@JSONObject
 struct ExerciseCardModel: Encodable, Sendable {
     var exercise: ExerciseModel
     @Nullable var lastSet: SetModel?
@@ -115,6 +123,7 @@ struct ExerciseCardModel: Encodable, Sendable {
 }
 
 /// One point of the e1RM trend: the best estimate of a day, from its set.
+@JSONObject
 struct E1RMPointModel: Encodable, Sendable {
     var date: String
     var e1rmKg: Double
@@ -125,7 +134,9 @@ struct E1RMPointModel: Encodable, Sendable {
 }
 
 /// NSCA's reps → %1RM table for an exercise's best e1RM: each row's reps, percent and load.
+@JSONObject
 struct PercentagesModel: Encodable, Sendable {
+    @JSONObject
     struct Row: Encodable, Sendable {
         var reps: Int
         var percent: Int
@@ -151,6 +162,7 @@ struct PercentagesModel: Encodable, Sendable {
 }
 
 /// `wlog coach --scores`: the best singles, the total, the body weight and every score of it.
+@JSONObject
 struct ScoresModel: Encodable, Sendable {
     @Nullable var squatKg: Double?
     @Nullable var benchKg: Double?

@@ -4,11 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WlogCore
 import WlogJournal
 
@@ -40,7 +35,7 @@ struct Init: ParsableCommand {
             zone = context.environmentZone ?? Zone.system
         }
         let path = context.journalPath
-        Self.makeFolders(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        FileOwnership.makeFolders(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         var generator = SystemRandomNumberGenerator()
         let journalID = EventID.random(using: &generator).hex
         let created = Date(timeIntervalSince1970: Double(context.now.millisecondsSince1970) / 1000)
@@ -56,16 +51,5 @@ struct Init: ParsableCommand {
             _ = try session.append { _ in .updateProfile(ProfileUpdated(name: name, unit: unit, timeZone: zone.name)) }
         }
         printError("wlog: created \(path) (unit \(unit.rawValue), zone \(zone.name))")
-    }
-
-    /// Makes `directory` and its missing parents, each 0700 (`FileOwnership.folderMode`: a
-    /// training log is the lifter's alone); existing folders are left as they are. Best effort: a
-    /// folder that cannot be made is reported by the journal's create.
-    static func makeFolders(_ directory: String) {
-        var path = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/") {
-            path += "/" + part
-            _ = mkdir(path, FileOwnership.folderMode)
-        }
     }
 }

@@ -100,8 +100,10 @@ enum QuickParse {
         fields.type = type
         fields.at = plain.value("--at")
         fields.notes = plain.value("--notes")
-        var retry = RetryID()
-        retry.value = plain.value("--id")
+        var guards = AppendGuards()
+        guards.retry = RetryID()
+        guards.retry.value = plain.value("--id")
+        guards.force = plain.flag("--force")
         var command = AppendSet()
         command.exercise = exercise
         command.spec = Array(plain.positionals.dropFirst())
@@ -110,9 +112,8 @@ enum QuickParse {
         command.workout = plain.value("--workout")
         command.notDone = plain.flag("--not-done")
         command.create = plain.flag("--create")
-        command.force = plain.flag("--force")
         command.group = group
-        command.retry = retry
+        command.guards = guards
         return command
     }
 }

@@ -13,14 +13,11 @@ struct AppendBodyweight: ParsableCommand {
     @Option(help: "The corrected weight (with edit).") var weight: String?
     @Option(help: "When (ISO 8601, a date, or HH:MM today); default now.") var at: String?
     @Option(help: "Notes.") var notes: String?
-    @OptionGroup var retry: RetryID
-
-    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
-    var force = false
+    @OptionGroup var guards: AppendGuards
 
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
+        let outcome = try JournalSession(context: context).append(guards) { loaded in
             let at = try self.at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }
             switch words.first?.lowercased() {
             case "edit"?, "delete"?:
@@ -52,14 +49,11 @@ struct AppendGoal: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "goal", abstract: "Set the body-weight goal: wlog append goal 78 (none clears it).")
 
     @Argument(help: "The goal weight, or none.") var mass: String
-    @OptionGroup var retry: RetryID
-
-    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
-    var force = false
+    @OptionGroup var guards: AppendGuards
 
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
+        let outcome = try JournalSession(context: context).append(guards) { loaded in
             .setGoal(mass.lowercased() == "none" ? nil : try MassText.parse(mass, defaultUnit: loaded.unit, option: "MASS"))
         }
         if !outcome.appended.isEmpty { print("goal " + (outcome.state.goal?.formatted(in: outcome.unit) ?? "cleared")) }

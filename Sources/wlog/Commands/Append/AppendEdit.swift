@@ -19,14 +19,11 @@ struct AppendEdit: ParsableCommand {
     @Option(help: "Move the set to another exercise.")
     var exercise: String?
 
-    @OptionGroup var retry: RetryID
-
-    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
-    var force = false
+    @OptionGroup var guards: AppendGuards
 
     func run() throws {
         let context = try Context.resolve()
-        let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
+        let outcome = try JournalSession(context: context).append(guards) { loaded in
             let id = try EventIDText.resolve(setID, in: loaded.state.setIDs, what: "set")
             var edit = EditSet(set: id)
             edit.weight = try fields.mass(defaultUnit: loaded.unit)

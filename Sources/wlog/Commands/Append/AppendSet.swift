@@ -35,10 +35,7 @@ struct AppendSet: ParsableCommand {
     @Option(help: "The muscle group of an exercise made with --create.")
     var group: MuscleGroup?
 
-    @OptionGroup var retry: RetryID
-
-    @Flag(help: "Log an implausible value as it is (a set over 1000 kg or 1000 reps, a body weight outside 20–400 kg).")
-    var force = false
+    @OptionGroup var guards: AppendGuards
 
     /// `--create` makes the exercise in a group: it needs `--group`.
     func validate() throws {
@@ -50,7 +47,7 @@ struct AppendSet: ParsableCommand {
     func run() throws {
         let context = try Context.resolve()
         let session = JournalSession(context: context)
-        let outcome = try session.append(fixedIDs: try retry.fixedIDs(), force: force) { loaded in
+        let outcome = try session.append(guards) { loaded in
             var parsed: SetSpec
             do {
                 parsed = try SetSpec(tokens: spec, defaultUnit: loaded.unit)
