@@ -42,6 +42,8 @@ let package = Package(
         // The server only. swift-configuration support is left out (traits: FullFoundation only).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        // The server only: `--jwks-url` fetches the issuer's signing keys (Hummingbird's tests bring it too).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // The server's accounts only: bcrypt for their passwords (HummingbirdBcrypt, a C bcrypt, no other dependency).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         // The server only: Supabase Realtime's WebSocket at /realtime/v1/websocket.
@@ -90,6 +92,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -120,10 +120,12 @@ spare=$(api POST /workouts '{"name":"Legs"}' | field id)
 api POST "/workouts/$spare/exercises/squat/sets" '{"reps":5,"weightKg":140}' >/dev/null
 api PATCH "/workouts/$spare" "{\"completedAt\":\"$(done_at)\"}" >/dev/null
 routine=$(api GET /routines | field 0.id)
+# A routine of the API's own for deleteRoutine (the starter's days stay for the others).
+spare_routine=$(api POST /routines '{"name":"Spare routine","exercises":[{"exerciseId":"bench-press","targetSets":3,"targetRepsLow":5}]}' | field id)
 started=$(api POST "/routines/$routine/start" | field id)
 day=$(api GET '/workouts?pageSize=100' | python3 -c 'import json,sys
 print(next(w["id"] for w in json.load(sys.stdin)["data"] if len(w["id"]) == 10))')
-echo "schemathesis.sh: $backend store, port $port; seeded workouts $workout $spare $started $day, sets $set1 $set2 $set3, routine $routine"
+echo "schemathesis.sh: $backend store, port $port; seeded workouts $workout $spare $started $day, sets $set1 $set2 $set3, routines $routine $spare_routine"
 
 # Path parameters come half the time (most of the time for sets) from the seeded ids, so
 # operations reach their success paths; destructive ones get ids of their own to delete.
@@ -141,6 +143,7 @@ bench.values = ["bench-press"]
 squat.values = ["squat"]
 exercises.values = ["bench-press", "squat", "deadlift"]
 routines.values = $(ids "$routine")
+spare-routines.values = $(ids "$spare_routine")
 
 # Ids come from the dictionaries above, not from earlier responses: a destructive operation
 # handed the seeded workout's id by the response pool would leave the set operations nothing to find.
@@ -174,8 +177,12 @@ include-operation-id = "deleteSet"
 parameters = { "path.id" = $(bind set-workout 0.8), "path.exerciseId" = $(bind bench 0.8), "path.setId" = $(bind spare-sets 0.8) }
 
 [[operations]]
-include-operation-id = ["getRoutine", "startRoutine"]
+include-operation-id = ["getRoutine", "startRoutine", "updateRoutine"]
 parameters = { "path.id" = $(bind routines) }
+
+[[operations]]
+include-operation-id = "deleteRoutine"
+parameters = { "path.id" = $(bind spare-routines 0.8) }
 TOML
 
 curl --silent --fail "$base/openapi.json" | cmp - "$document" \

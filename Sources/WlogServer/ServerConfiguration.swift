@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     public var audience: String
     /// A JWKS document (RS256/ES256 keys) to accept besides the HS256 secret.
     public var jwks: String?
+    /// A URL serving a JWKS document, fetched at start and kept fresh (`JWKSSource`).
+    public var jwksURL: String?
     /// The HS256 secret; nil: the embedded secret of the data folder (created on first start).
     public var hmacSecret: [UInt8]?
     /// `/auth/v1`'s accounts (docs/ACCOUNTS.md).

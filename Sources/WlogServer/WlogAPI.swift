@@ -59,6 +59,7 @@ public enum WlogAPI {
                                               device: "server", flush: configuration.commitFlush)
         let secret = try configuration.hmacSecret ?? ServerSecret.loadOrCreate(in: configuration.dataDirectory)
         var verifier = try await TokenVerifier(hmacSecret: secret, jwks: configuration.jwks, audience: configuration.audience)
+        if let url = configuration.jwksURL { verifier.remote = try await JWKSSource.start(url: url) }
         let accounts = try await Accounts.open(configuration, secret: secret, log: try await store.accountsLog(), logger: logger)
         verifier.sessions = accounts.live
         let router = router(store: store, verifier: verifier, configuration: configuration, accounts: accounts)

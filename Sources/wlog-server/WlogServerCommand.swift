@@ -77,6 +77,8 @@ struct Run: AsyncParsableCommand {
     var maxConnections = ConnectionLimits.defaultTotal
     @Option(help: "A JWKS file of RS256/ES256 keys to accept (Supabase's signing keys), besides the HS256 secret.")
     var jwks: String?
+    @Option(name: .customLong("jwks-url"), help: "A URL serving RS256/ES256 keys as JWKS (Supabase's …/auth/v1/.well-known/jwks.json): fetched at start (no keys, no start), refreshed by max-age (10 min at most), at once for an unknown kid (once per 30 s). Instead of --jwks.")
+    var jwksURL: String?
     @Option(name: .customLong("jwt-secret-file"), help: "A file holding the HS256 secret (Supabase's JWT secret); default: DATA/jwt-secret, made on first start.")
     var jwtSecretFile: String?
     @Option(help: "The audience tokens must name.")
@@ -113,6 +115,12 @@ struct Run: AsyncParsableCommand {
             throw ValidationError("\(flag) \(seconds) is not more than 0 and at most 86400 seconds")
         }
         guard maxConnectionsPerAddress >= 0, maxConnections >= 0 else { throw ValidationError("--max-connections must be 0 or more") }
+        if let jwksURL {
+            guard jwks == nil else { throw ValidationError("--jwks and --jwks-url both name signing keys: give one") }
+            guard let scheme = URL(string: jwksURL)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
+                throw ValidationError("--jwks-url '\(jwksURL)' is not an http(s) URL (e.g. https://PROJECT.supabase.co/auth/v1/.well-known/jwks.json)")
+            }
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level") }
         try accounts.validate()
     }
@@ -140,6 +148,7 @@ struct Run: AsyncParsableCommand {
             audience: audience, jwks: jwksText, hmacSecret: secret)
         configuration.accounts = accounts.configuration
         configuration.corsOrigins = corsOrigin
+        configuration.jwksURL = jwksURL
         configuration.connections = ConnectionLimits(
             headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
             idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), perAddress: maxConnectionsPerAddress, total: maxConnections)

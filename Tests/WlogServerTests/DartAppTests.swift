@@ -62,6 +62,16 @@ import Testing
                 #expect(detail.exercises?.isEmpty == false)
             }
 
+            // A routine the app makes, edits (the same exercise twice, a half target RPE) and deletes (beyond §5).
+            let made = try Dart.Routine(fromJson: try Dart.data(try await api.post("routines", RoutineWriteTests.push).body))
+            #expect(made.exercises?.map(\.id) == ["bench-press", "overhead-press"] && made.exercises?.first?.targetRpe == 9)
+            let edited = try Dart.Routine(fromJson: try Dart.data(try await api.patch("routines/\(made.id)", #"{"name":"Push B","exercises":["#
+                + #"{"exerciseId":"bench-press","targetSets":3,"targetRepsLow":5,"targetRpe":7.5},{"exerciseId":"plank","targetSets":2,"targetRepsLow":1},"#
+                + #"{"exerciseId":"bench-press","targetSets":2,"targetRepsLow":12}]}"#).body))
+            #expect(edited.name == "Push B" && edited.exercises?.map(\.id) == ["bench-press", "plank", "bench-press.2"])
+            #expect(edited.exercises?.map(\.targetRpe) == [8, nil, nil] && edited.exerciseCount == 3)
+            #expect(try await api.delete("routines/\(made.id)").status == .noContent)
+
             // Routine List → Start from a routine (one with a half target RPE).
             let routines = try Dart.list(try await api.get("routines").body, Dart.Routine.init(fromJson:))
             #expect(routines.count == 2)

@@ -100,20 +100,39 @@ enum Dart {
         let name: String
         let exerciseCount: Int
         let estimatedDuration: Int?
-        /// §6 calls `RoutineExercise.fromJson` but never defines it: each must at least be a map
-        /// (its `id`, when the API gives one, a String).
-        let exercises: [DartJSON]?
+        let exercises: [RoutineExercise]?
 
         init(fromJson json: DartJSON) throws {
             id = try json["id"].string("id")
             name = try json["name"].string("name")
             exerciseCount = try json["exerciseCount"].int("exerciseCount")
             estimatedDuration = try json["estimatedDuration"].optionalInt("estimatedDuration")
-            exercises = try json["exercises"] != .null ? try json["exercises"].list("exercises").map { entry in
-                guard case .map = entry else { throw DartError.type("exercises[]: \(entry) is not a Map") }
-                _ = try entry["id"].optionalString("exercises[].id")
-                return entry
-            } : nil
+            exercises = try json["exercises"] != .null
+                ? try json["exercises"].list("exercises").map(RoutineExercise.init(fromJson:)) : nil
+        }
+    }
+
+    /// §6 calls `RoutineExercise.fromJson` but never defines it: written as its contractor would,
+    /// after `WorkoutExercise` (a required `id`) and the answer's targets (`int` where whole).
+    struct RoutineExercise {
+        let id: String
+        let orderIndex: Int
+        let exercise: Exercise
+        let targetSets: Int
+        let targetRepsLow: Int
+        let targetRepsHigh: Int
+        let targetRpe: Int?
+        let restSeconds: Int?
+
+        init(fromJson json: DartJSON) throws {
+            id = try json["id"].string("id")
+            orderIndex = try json["orderIndex"].int("orderIndex")
+            exercise = try Exercise(fromJson: try json["exercise"])
+            targetSets = try json["targetSets"].int("targetSets")
+            targetRepsLow = try json["targetRepsLow"].int("targetRepsLow")
+            targetRepsHigh = try json["targetRepsHigh"].int("targetRepsHigh")
+            targetRpe = try json["targetRpe"].optionalInt("targetRpe")
+            restSeconds = try json["restSeconds"].optionalInt("restSeconds")
         }
     }
 

@@ -206,8 +206,8 @@ import Testing
                              "estimatedDuration": 20]
         #expect(try await api.get("routines").success(.ok) == [summary])
         let planned: JSON = [
-            ["orderIndex": 0, "exercise": bench, "targetSets": 3, "targetRepsLow": 6, "targetRepsHigh": 8, "targetRpe": 8, "targetRpeExact": 8, "restSeconds": 120],
-            ["orderIndex": 1, "exercise": squat, "targetSets": 3, "targetRepsLow": 5, "targetRepsHigh": 5, "targetRpe": nil, "targetRpeExact": nil, "restSeconds": 180],
+            ["id": "bench-press", "orderIndex": 0, "exercise": bench, "targetSets": 3, "targetRepsLow": 6, "targetRepsHigh": 8, "targetRpe": 8, "targetRpeExact": 8, "restSeconds": 120],
+            ["id": "back-squat", "orderIndex": 1, "exercise": squat, "targetSets": 3, "targetRepsLow": 5, "targetRepsHigh": 5, "targetRpe": nil, "targetRpeExact": nil, "restSeconds": 180],
         ]
         #expect(try await api.get("routines/ppl.1").success(.ok) == summary.with("exercises", planned))
         let data = try await api.post("routines/ppl.1/start").success(.created)

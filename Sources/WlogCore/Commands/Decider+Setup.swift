@@ -127,6 +127,7 @@ extension Decider {
                     throw Refusal(field: "routine.reps", value: String(planned.repsLow) + "-" + String(planned.repsHigh),
                                   allowed: "a rep range from 1 up, low ≤ high")
                 }
+                try restTimer(planned.restSeconds, field: "routine.rest")
                 routine.days[dayIndex].exercises[i] = planned
             }
         }

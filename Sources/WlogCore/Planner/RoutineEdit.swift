@@ -1,5 +1,6 @@
 /// Routine edits that become a `routine.updated`: copy a day, reorder a day's exercises, toggle a
-/// deload week (seed 003 planner).
+/// deload week (seed 003 planner); replace a day's exercises, retitle or remove a day (the API's
+/// `PATCH`/`DELETE /routines/:id`).
 public enum RoutineEdit {
     /// A copy of day `from` appended as a new day (the next free index), titled `title` or `<title> (copy)`.
     public static func copyDay(_ routine: Routine, from: Int, title: String? = nil) throws(Refusal) -> Routine {
@@ -38,6 +39,35 @@ public enum RoutineEdit {
         var weeks = Set(routine.deloadWeeks)
         if on { weeks.insert(week) } else { weeks.remove(week) }
         out.deloadWeeks = weeks.sorted()
+        return out
+    }
+
+    /// Day `day` with `exercises` as its planned exercises, in that order (the API's `PATCH
+    /// /routines/:id`); the decider resolves their names and checks their targets.
+    public static func replaceExercises(_ routine: Routine, day: Int, with exercises: [PlannedExercise]) throws(Refusal) -> Routine {
+        guard let position = routine.days.firstIndex(where: { $0.index == day }) else { throw unknownDay(routine, day) }
+        var out = routine
+        out.days[position].exercises = exercises
+        return out
+    }
+
+    /// Day `day` titled `title`.
+    public static func retitle(_ routine: Routine, day: Int, title: String) throws(Refusal) -> Routine {
+        guard let position = routine.days.firstIndex(where: { $0.index == day }) else { throw unknownDay(routine, day) }
+        var out = routine
+        out.days[position].title = title
+        return out
+    }
+
+    /// The routine without day `day`; the other days keep their indexes (the API's ids name them).
+    /// A routine's only day is not removed: retire the routine instead (`routine.retired`).
+    public static func removeDay(_ routine: Routine, day: Int) throws(Refusal) -> Routine {
+        guard let position = routine.days.firstIndex(where: { $0.index == day }) else { throw unknownDay(routine, day) }
+        guard routine.days.count > 1 else {
+            throw Refusal(field: "routine.day", value: String(day), problem: "is the routine's only day", allowed: "retire the routine instead")
+        }
+        var out = routine
+        out.days.remove(at: position)
         return out
     }
 

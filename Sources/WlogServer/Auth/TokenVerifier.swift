@@ -20,6 +20,8 @@ public struct TokenVerifier: Sendable {
     /// The sessions of this server's accounts: a token they issued (`iss` = `AccessToken.issuer`)
     /// is honoured only while its session is live and its account enabled. Nil: no accounts.
     public var sessions: LiveSessions?
+    /// The RS256/ES256 keys at a URL, kept fresh (`--jwks-url`); nil: the JWKS file's, if any.
+    public var remote: JWKSSource?
 
     /// A verifier for an HS256 `secret` and/or the keys of a JWKS document.
     public init(hmacSecret: [UInt8]?, jwks: String?, audience: String = "authenticated", leeway: Double = 30,
@@ -51,7 +53,11 @@ public struct TokenVerifier: Sendable {
         }
         let claims: LifterToken
         do {
-            claims = try await keys.verify(token, as: LifterToken.self)
+            if alg != "HS256", let remote {
+                claims = try await remote.verify(token, kid: header["kid"] as? String)
+            } else {
+                claims = try await keys.verify(token, as: LifterToken.self)
+            }
         } catch {
             throw APIError.unauthorized("the token's signature is not valid")
         }

@@ -2,7 +2,8 @@ import WlogCore
 
 /// A routine as seed 004's `Routine` (§6). A wlog routine has days; each day is one API routine
 /// (a template a workout starts from), with id `<routine id>.<day index>` and name
-/// `<routine> — <day title>`.
+/// `<routine> — <day title>`, or the routine's name alone when the day is titled as the routine
+/// (a routine made by `POST /routines`: one day, titled with its name).
 struct RoutineModel: Encodable, Sendable {
     var id: String
     var name: String
@@ -13,18 +14,40 @@ struct RoutineModel: Encodable, Sendable {
 
     init(routine: Routine, day: RoutineDay, state: WlogState, withExercises: Bool) {
         id = Self.id(routine: routine.id, day: day.index)
-        name = routine.name + " — " + day.title
+        name = Self.name(routine: routine, day: day)
         exerciseCount = day.exercises.count
         let seconds = day.exercises.reduce(0) { $0 + $1.sets * (45 + ($1.restSeconds ?? 120)) }
         estimatedDuration = Int((Double(seconds) / 60).rounded())
         if withExercises {
+            let ids = Self.exerciseIDs(day)
             exercises = day.exercises.enumerated().map { index, planned in
-                RoutineExerciseModel(planned, orderIndex: index, exercise: state.exerciseOrStandIn(planned.exercise))
+                RoutineExerciseModel(planned, id: ids[index], orderIndex: index, exercise: state.exerciseOrStandIn(planned.exercise))
             }
         }
     }
 
     static func id(routine: String, day: Int) -> String { routine + "." + String(day) }
+
+    /// Between a routine's name and a day's title in the API's name.
+    static let separator = " — "
+
+    /// The API's name of `day`: `<routine> — <day title>`, or the routine's name alone when the
+    /// day is titled with it.
+    static func name(routine: Routine, day: RoutineDay) -> String {
+        day.title == routine.name ? routine.name : routine.name + separator + day.title
+    }
+
+    /// The ids of a day's planned exercises, stable across reads and reorders: the exercise's id
+    /// (`bench-press`); when the day plans the exercise again, the n-th entry of it is
+    /// `<exercise id>.<n>` (`bench-press.2`; an exercise id never holds a dot).
+    static func exerciseIDs(_ day: RoutineDay) -> [String] {
+        var seen: [String: Int] = [:]
+        return day.exercises.map { planned in
+            let count = (seen[planned.exercise] ?? 0) + 1
+            seen[planned.exercise] = count
+            return count == 1 ? planned.exercise : planned.exercise + "." + String(count)
+        }
+    }
 
     /// The routine and day an API id names (a bare routine id means its first day).
     static func find(_ text: String, in state: WlogState) -> (Routine, RoutineDay)? {
@@ -50,6 +73,8 @@ struct RoutineModel: Encodable, Sendable {
 
 /// A planned exercise of a routine day.
 struct RoutineExerciseModel: Encodable, Sendable {
+    /// Unique within the day, stable across reads (`RoutineModel.exerciseIDs`).
+    var id: String
     var orderIndex: Int
     var exercise: ExerciseModel
     var targetSets: Int
@@ -60,7 +85,8 @@ struct RoutineExerciseModel: Encodable, Sendable {
     @Nullable var targetRpeExact: Double?
     @Nullable var restSeconds: Int?
 
-    init(_ planned: PlannedExercise, orderIndex: Int, exercise: Exercise) {
+    init(_ planned: PlannedExercise, id: String, orderIndex: Int, exercise: Exercise) {
+        self.id = id
         self.orderIndex = orderIndex
         self.exercise = ExerciseModel(exercise)
         targetSets = planned.sets
@@ -89,6 +115,7 @@ extension RoutineExerciseModel: JSONWritable {
     func writeJSON(to json: inout JSONWriter) {
         json.beginObject()
         json.field("exercise", exercise)
+        json.field("id", id)
         json.field("orderIndex", orderIndex)
         json.field("restSeconds", restSeconds)
         json.field("targetRepsHigh", targetRepsHigh)

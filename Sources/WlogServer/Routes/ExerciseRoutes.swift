@@ -113,13 +113,7 @@ struct ExerciseRoutes: Sendable {
             }
             if !secondary.contains(parsed) { secondary.append(parsed) }
         }
-        guard !Exercise.exceedsTextLimit(body.name), !body.name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw APIError.validation(field: "name", "must be 1 to \(Exercise.textLimit) characters")
-        }
-        // A NUL cannot be stored in PostgreSQL's jsonb (the write failed 503 there); no name needs a control character.
-        guard !body.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw APIError.validation(field: "name", "contains a control character (U+0000–U+001F, U+007F–U+009F) — send printable text")
-        }
-        return NewExercise(name: body.name, group: group, kind: kind, muscles: muscles, secondary: secondary, equipment: equipment)
+        let name = try RouteSupport.name(body.name, field: "name")
+        return NewExercise(name: name, group: group, kind: kind, muscles: muscles, secondary: secondary, equipment: equipment)
     }
 }

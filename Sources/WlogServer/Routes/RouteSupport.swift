@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import WlogCore
@@ -69,6 +70,19 @@ struct RouteSupport: Sendable {
             throw APIError.validation(field: field, "\(value) is not a weight — kilograms from 0 to 99999")
         }
         return Mass(tenThousandths: Int64((value * 10_000).rounded()), unit: .kg)
+    }
+
+    /// A name the lifter gives (an exercise's, a routine's): 1 to `Exercise.textLimit`
+    /// characters, not only spaces, and no control character (a NUL cannot be stored in
+    /// PostgreSQL's jsonb — the write failed 503 there; no name needs one).
+    static func name(_ text: String, field: String) throws -> String {
+        guard !Exercise.exceedsTextLimit(text), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw APIError.validation(field: field, "must be 1 to \(Exercise.textLimit) characters")
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw APIError.validation(field: field, "contains a control character (U+0000–U+001F, U+007F–U+009F) — send printable text")
+        }
+        return text
     }
 
     /// Runs a write, naming the API's field when the engine refuses (its fields are dotted CLI
