@@ -79,24 +79,6 @@ extension LineReader {
         return p
     }
 
-    mutating func settingsChanged(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SettingsChanged {
-        var p = SettingsChanged()
-        var k = first
-        while let key = k {
-            switch key {
-            case .unit: p.unit = try massUnit()
-            case .timeZone: p.timeZone = try string()
-            case .restTimerS: p.restTimerSeconds = try int()
-            case .e1rmFormula: p.e1rmFormula = try string()
-            case .prReps: p.prReps = try intArray()
-            case .e1rmMaxReps: p.e1rmMaxReps = try int()
-            default: try env.read(key, &self)
-            }
-            k = try nextTopMember()
-        }
-        return p
-    }
-
     mutating func exerciseCreated(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> Exercise {
         var u = ExerciseUpdated(exercise: "")
         var haveID = false, custom = false

@@ -15,15 +15,6 @@ extension LineWriter {
         optional(.equipment, p.equipment?.rawValue)
     }
 
-    mutating func payload(_ p: SettingsChanged) {
-        optional(.unit, p.unit?.rawValue)
-        optional(.timeZone, p.timeZone)
-        optional(.restTimerS, p.restTimerSeconds)
-        optional(.e1rmFormula, p.e1rmFormula)
-        if let reps = p.prReps { ints(.prReps, reps) }
-        optional(.e1rmMaxReps, p.e1rmMaxReps)
-    }
-
     mutating func payload(_ p: Exercise) {
         key(.exercise); string(p.id)
         key(.name); string(p.name)

@@ -27,6 +27,10 @@ enum PayloadMemberKind: String, Sendable {
     case int
     /// An array of strings.
     case strings = "[string]"
+    /// An array of whole numbers.
+    case ints = "[int]"
+    /// A mass unit: `kg` or `lb`.
+    case massUnit = "`kg`/`lb`"
 }
 
 /// A type a member's value may have: how a line writes it and reads it back, and its kind.
@@ -76,10 +80,31 @@ extension Int64: MemberValue {
     static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { Int64(try r.int()) }
 }
 
-extension [String]: MemberValue {
-    static var memberKind: PayloadMemberKind { .strings }
-    func write(to w: inout LineWriter) { w.array(self) { $0.string($1) } }
-    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.stringArray() }
+extension MassUnit: MemberValue {
+    static var memberKind: PayloadMemberKind { .massUnit }
+    func write(to w: inout LineWriter) { w.string(rawValue) }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self { try r.massUnit() }
+}
+
+/// A value whose arrays are member values too, and the kind of such an array.
+protocol MemberElement: MemberValue {
+    static var arrayKind: PayloadMemberKind { get }
+}
+
+extension String: MemberElement {
+    static var arrayKind: PayloadMemberKind { .strings }
+}
+
+extension Int: MemberElement {
+    static var arrayKind: PayloadMemberKind { .ints }
+}
+
+extension Array: MemberValue where Element: MemberElement {
+    static var memberKind: PayloadMemberKind { Element.arrayKind }
+    func write(to w: inout LineWriter) { w.array(self) { $1.write(to: &$0) } }
+    static func read(from r: inout LineReader) throws(EventDecodingError) -> Self {
+        try r.array { (r: inout LineReader) throws(EventDecodingError) in try Element.read(from: &r) }
+    }
 }
 
 /// One member of a `DescribedPayload`.

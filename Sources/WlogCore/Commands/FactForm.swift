@@ -103,11 +103,11 @@ public struct FactForm: Sendable {
 
     private static func kind(of member: PayloadMemberKind) -> Field.Kind? {
         switch member {
-        case .id, .string: .string
+        case .id, .string, .massUnit: .string
         case .rating, .int: .integer
         case .rpe: .number
         case .flag: .boolean
-        case .strings: nil
+        case .strings, .ints: nil
         }
     }
 
@@ -120,6 +120,8 @@ public struct FactForm: Sendable {
         case .flag: "true or false"
         case .int: "a whole number"
         case .strings: "texts"
+        case .ints: "whole numbers"
+        case .massUnit: "kg or lb"
         }
     }
 }

@@ -239,7 +239,7 @@ extension LineReader {
         case .sorenessRecorded: return .sorenessRecorded(try payload(SorenessRecorded.self, first: first, env: &env))
         case .painReported: return .painReported(try payload(PainReported.self, first: first, env: &env))
         case .profileUpdated: return .profileUpdated(try profileUpdated(first, &env))
-        case .settingsChanged: return .settingsChanged(try settingsChanged(first, &env))
+        case .settingsChanged: return .settingsChanged(try payload(SettingsChanged.self, first: first, env: &env))
         case .exerciseCreated: return .exerciseCreated(try exerciseCreated(first, &env))
         case .exerciseUpdated: return .exerciseUpdated(try exerciseUpdated(first, &env))
         case .exerciseRetired: return .exerciseRetired(try payload(ExerciseRetired.self, first: first, env: &env))

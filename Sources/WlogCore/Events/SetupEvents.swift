@@ -199,10 +199,18 @@ extension ProfileUpdated {
                .bodyweightGoalUnit, .restTimerS, .equipment])
 }
 
-extension SettingsChanged {
+extension SettingsChanged: DescribedPayload {
+    init() { self.init(unit: nil) }
+    static let members: [PayloadMember<Self>] = [
+        .optional(.unit, { $0.unit }, { $0.unit = $1 }),
+        .optional(.timeZone, { $0.timeZone }, { $0.timeZone = $1 }),
+        .optional(.restTimerS, { $0.restTimerSeconds }, { $0.restTimerSeconds = $1 }),
+        .optional(.e1rmFormula, { $0.e1rmFormula }, { $0.e1rmFormula = $1 }),
+        .optional(.prReps, { $0.prReps }, { $0.prReps = $1 }),
+        .optional(.e1rmMaxReps, { $0.e1rmMaxReps }, { $0.e1rmMaxReps = $1 }),
+    ]
     /// Settings change the e1RM formula and the rep targets (`changesAnyRecord`).
-    static let described = EventDescription(
-        snapshotCode: 1, changesAnyRecord: true, keys: [.unit, .timeZone, .restTimerS, .e1rmFormula, .prReps, .e1rmMaxReps])
+    static let described = EventDescription(snapshotCode: 1, changesAnyRecord: true, payload: Self.self)
 }
 
 extension Exercise {

@@ -95,11 +95,6 @@ enum EventSamples {
                 experience: maybe(&rng) { pick(&$0, Experience.self) }, goal: maybe(&rng) { pick(&$0, TrainingGoal.self) },
                 daysPerWeek: maybe(&rng, int), bodyweightGoal: maybe(&rng, mass), restTimerSeconds: maybe(&rng, int),
                 equipment: maybe(&rng) { pick(&$0, PowerliftingScore.Equipment.self) }))
-        case .settingsChanged:
-            return .settingsChanged(SettingsChanged(
-                unit: maybe(&rng) { pick(&$0, MassUnit.self) }, timeZone: maybe(&rng, text), restTimerSeconds: maybe(&rng, int),
-                e1rmFormula: maybe(&rng, text), prReps: maybe(&rng) { r in (0..<Int.random(in: 0...4, using: &r)).map { _ in int(&r) } },
-                e1rmMaxReps: maybe(&rng, int)))
         case .exerciseCreated:
             return .exerciseCreated(Exercise(
                 id: slug(&rng), name: text(&rng), kind: pick(&rng, ExerciseKind.self), group: pick(&rng, MuscleGroup.self),
@@ -168,6 +163,8 @@ enum EventSamples {
             case .rpe: line += rpe(&rng).text
             case .flag: line += "true"
             case .int: line += String(Int64.random(in: 0...Int64(Int32.max), using: &rng))
+            case .massUnit: line += Bool.random(using: &rng) ? "\"kg\"" : "\"lb\""
+            case .ints: line += "[" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in String(Int.random(in: 0...100, using: &rng)) }.joined(separator: ",") + "]"
             case .strings: line += "[" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in JSONString.quoted(slug(&rng)) }.joined(separator: ",") + "]"
             }
         }
