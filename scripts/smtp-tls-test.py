@@ -17,7 +17,7 @@ the wire. Mail is asked for through the official supabase-py (`sign_in_with_otp`
 
     python3 scripts/smtp-tls-test.py [--bin .build/debug]
 """
-import argparse, logging, os, socket, ssl, subprocess, sys, tempfile, threading, time
+import argparse, logging, os, socket, ssl, subprocess, sys, tempfile, threading, time, warnings
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
@@ -175,6 +175,7 @@ def main():
     parser.add_argument("--bin", default=".build/debug")
     args = parser.parse_args()
     logging.getLogger("mail.log").setLevel(logging.CRITICAL)  # aiosmtpd's traceback of the refused handshake, expected
+    warnings.filterwarnings("ignore", message="Requiring AUTH while not requiring TLS")  # the SMTPS relay is TLS from the start
     binary = os.path.join(args.bin, "wlog-server")
     folder = tempfile.mkdtemp(prefix="wlog-smtp-tls-")
     cert, key = make_certificate(folder)
