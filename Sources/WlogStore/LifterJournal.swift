@@ -105,8 +105,8 @@ final class LifterJournal: Sendable {
     func cachedAnswer<R: Sendable>(use: UInt64, cacheKey: String, as _: R.Type) -> R? {
         slot.withLockIfAvailable { slot -> R? in
             guard slot.flushRound == 0 || slot.flushRound <= groupFlush?.done ?? 0,
-                  Self.isFolded(slot, at: FileStamp(path: path)), let state = slot.state,
-                  let answer: R = slot.answers.cached(cacheKey, at: state.lastSeq) else { return nil }
+                  Self.isFolded(slot, at: FileStamp(path: path)), let seq = slot.state?.lastSeq,
+                  let answer: R = slot.answers.cached(cacheKey, at: seq) else { return nil }
             slot.lastUse = use
             return answer
         } ?? nil

@@ -6,11 +6,15 @@
 #   SELECT * FROM sets WHERE user_id = :u AND exercise_id = :x ORDER BY date DESC LIMIT 50
 # (rest-select.sql) over the same rows, copied out of /rest/v1 into seed 000's `sets` table with an
 # index on (user_id, exercise_id, date), the query Supabase's PostgREST makes under row-level
-# security minus its JSON work. Both at $CLIENTS connections for $SECONDS_EACH s. Prints both rates
-# and the ratio (wlog ÷ PostgreSQL); docs/PERFORMANCE.md, "PostgREST".
+# security minus its JSON work. Both at $CLIENTS connections for $SECONDS_EACH s, alternated
+# $RUNS times (the machine's load moves between runs; the load average is printed with each run).
+# With COMPUTED=1 (the default) each run also measures the page computed afresh for every request
+# (rest-computed.lua adds an always-true `id=neq.<uuid>` of its own to each, so no kept answer
+# serves it): what a read right after each write costs. Prints each run, then the medians and the
+# ratio of the medians (wlog ÷ PostgreSQL); docs/PERFORMANCE.md, "PostgREST".
 #
 #   scripts/perf/rest-bench.sh                  (release build)
-#   BUILD=0 BIN=.build/debug scripts/perf/rest-bench.sh   (the binaries at hand)
+#   BUILD=0 BIN=.build/release RUNS=5 scripts/perf/rest-bench.sh   (the binaries at hand)
 #
 # Needs wrk and postgresql (Debian, installed with apt-get when missing); PostgreSQL runs from
 # scripts/pg-test-cluster.sh. Writes only under $OUT (default /tmp/wlog-perf/rest).
@@ -19,6 +23,8 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${WLOG_PERF_DIR:-/tmp/wlog-perf}/rest
 SECONDS_EACH=${SECONDS_EACH:-10}
 CLIENTS=${CLIENTS:-8}
+RUNS=${RUNS:-3}
+COMPUTED=${COMPUTED:-1}
 BIN=${BIN:-$ROOT/.build/release}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 mkdir -p "$OUT"
@@ -77,10 +83,28 @@ CREATE INDEX ON sets (user_id, exercise_id, date DESC);
 VACUUM ANALYZE sets;
 EOF
 
-wrk -t2 -c"$CLIENTS" -d"${SECONDS_EACH}s" -H "Authorization: Bearer $TOKEN" -H "apikey: $TOKEN" "$URL" > "$OUT/wrk.txt"
-WLOG_RATE=$(awk '/Requests\/sec/ {print $2}' "$OUT/wrk.txt")
-pgbench -n -f "$ROOT/scripts/perf/rest-select.sql" -D x="'$X'" -D u="'$USER_ID'" -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
-  "$WLOG_TEST_DATABASE_URL" > "$OUT/pgbench.txt"
-PG_RATE=$(awk '/^tps/ {print $3; exit}' "$OUT/pgbench.txt")
-echo "rest-bench: wlog /rest/v1 $WLOG_RATE req/s (p50 $(awk '/Latency/ {print $2}' "$OUT/wrk.txt")), PostgreSQL $PG_RATE SELECT/s, $CLIENTS connections, ${SECONDS_EACH} s each"
-python3 -c "print('rest-bench: ratio %.2fx (wlog / PostgreSQL)' % ($WLOG_RATE / $PG_RATE))"
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+: > "$OUT/runs.txt"
+for run in $(seq "$RUNS"); do
+  LOAD=$(cut -d' ' -f1 /proc/loadavg)
+  wrk -t2 -c"$CLIENTS" -d"${SECONDS_EACH}s" -H "Authorization: Bearer $TOKEN" -H "apikey: $TOKEN" "$URL" > "$OUT/wrk.txt"
+  KEPT=$(awk '/Requests\/sec/ {print $2}' "$OUT/wrk.txt")
+  P50=$(awk '/Latency/ {print $2}' "$OUT/wrk.txt")
+  FRESH=-
+  if [ "$COMPUTED" = 1 ]; then
+    WLOG_TOKEN=$TOKEN wrk -t2 -c"$CLIENTS" -d"${SECONDS_EACH}s" -s "$ROOT/scripts/perf/rest-computed.lua" "$URL" > "$OUT/wrk-computed.txt"
+    FRESH=$(awk '/Requests\/sec/ {print $2}' "$OUT/wrk-computed.txt")
+  fi
+  pgbench -n -f "$ROOT/scripts/perf/rest-select.sql" -D x="'$X'" -D u="'$USER_ID'" -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
+    "$WLOG_TEST_DATABASE_URL" > "$OUT/pgbench.txt"
+  PG=$(awk '/^tps/ {print $3; exit}' "$OUT/pgbench.txt")
+  echo "$KEPT $FRESH $PG $LOAD" >> "$OUT/runs.txt"
+  python3 -c "import sys; k, f, p, l = sys.argv[1:]; print('rest-bench: run %s, load %s: wlog /rest/v1 %s req/s (p50 %s), computed afresh %s req/s, PostgreSQL %s SELECT/s: %.2fx' % ('$run', l, k, '$P50', f, p, float(k) / float(p)))" \
+    "$KEPT" "$FRESH" "$PG" "$LOAD"
+done
+KEPT=$(awk '{print $1}' "$OUT/runs.txt" | median)
+PG=$(awk '{print $3}' "$OUT/runs.txt" | median)
+FRESH=$([ "$COMPUTED" = 1 ] && awk '{print $2}' "$OUT/runs.txt" | median || echo 0)
+echo "rest-bench: medians of $RUNS runs ($CLIENTS connections, ${SECONDS_EACH} s each, load $(awk '{print $4}' "$OUT/runs.txt" | sort -g | sed -n '1p;$p' | paste -sd- )):"
+python3 -c "import sys; k, f, p = map(float, sys.argv[1:]); print('rest-bench: wlog /rest/v1 %.0f req/s, PostgreSQL %.0f SELECT/s: ratio %.2fx (wlog / PostgreSQL)' % (k, p, k / p)); f and print('rest-bench: computed afresh %.0f req/s: %.2fx' % (f, f / p))" \
+  "$KEPT" "$FRESH" "$PG"

@@ -47,7 +47,22 @@ public struct LiveSets: RandomAccessCollection, Sendable {
     }
 
     /// When the set at `position` was performed.
-    func performed(at position: Int) -> ZonedInstant { ledger.performed(ledger.rows[Int(rows[position])]) }
+    public func performed(at position: Int) -> ZonedInstant { ledger.performed(ledger.rows[Int(rows[position])]) }
+
+    /// The positions of the live sets of the exercise `id`, in history order, read from the rows
+    /// without making any set: a query of one exercise makes only that exercise's sets.
+    public func positions(ofExercise id: String) -> [Int] {
+        let slots = ledger.exerciseIDs.indices.filter { ledger.exerciseIDs[$0] == id }.map { Int32($0) }
+        guard let first = slots.first else { return [] }
+        var out: [Int] = []
+        ledger.rows.withUnsafeBufferPointer { all in
+            for (position, index) in rows.enumerated() {
+                let exercise = all[Int(index)].exercise
+                if exercise == first || (slots.count > 1 && slots.contains(exercise)) { out.append(position) }
+            }
+        }
+        return out
+    }
 }
 
 extension SetLedger {

@@ -14,15 +14,25 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthorized("a bearer token is required (Authorization: Bearer <token>)")
         }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let token = Self.bearerToken(header) else {
             throw APIError.unauthorized("the Authorization header must be \"Bearer <token>\"")
         }
-        let lifter = try await verifier.lifter(fromBearer: Self.trimmed(parts[1]))
+        let lifter = try await verifier.lifter(fromBearer: token)
         try perLifter.check(lifter.uuid, what: "user")
         var context = context
         context.lifter = lifter
         return try await next(request, context)
+    }
+
+    /// The token of an `Authorization` header `Bearer <token>` (the scheme in any case), trimmed;
+    /// nil when the header is not that. The common `Bearer ` prefix is taken without splitting.
+    static func bearerToken(_ header: String) -> String? {
+        if header.utf8.starts(with: "Bearer ".utf8), header.utf8.count > 7 {
+            return trimmed(header[header.utf8.index(header.startIndex, offsetBy: 7)...])
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return trimmed(parts[1])
     }
 
     /// `token` without the white space around it (`CharacterSet.whitespaces`); a token that starts

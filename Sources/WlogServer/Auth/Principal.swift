@@ -28,6 +28,9 @@ extension TokenVerifier {
     /// the server's secret, `role` `anon`/`service_role`, not expired), else a user token exactly
     /// as `lifter(fromBearer:)` accepts it. 401 otherwise.
     public func principal(fromBearer token: String) async throws -> Principal {
+        // A user token accepted before is one lookup (its times and session still checked), not a
+        // second decoding of its payload: a client sends the same token with every request.
+        if let known = verified.entry(token) { return .lifter(try await lifter(remembered: known)) }
         switch Self.unverifiedRole(of: token) {
         case APIKeys.anonRole?, APIKeys.serviceRole?:
             let claims: APIKeyToken

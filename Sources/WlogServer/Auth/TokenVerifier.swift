@@ -42,11 +42,7 @@ public struct TokenVerifier: Sendable {
     /// The lifter a token names, or a 401 saying what is wrong with it (never which part of a
     /// signature failed).
     public func lifter(fromBearer token: String) async throws -> LifterID {
-        if let known = verified.entry(token) {
-            try checkTimes(expires: known.expires, notBefore: known.notBefore)
-            try await checkLive(known.lifter, session: known.session)
-            return known.lifter
-        }
+        if let known = verified.entry(token) { return try await lifter(remembered: known) }
         guard let header = Self.header(of: token) else { throw APIError.unauthorized("the bearer token is not a JWT") }
         guard let alg = header["alg"] as? String, ["HS256", "RS256", "ES256"].contains(alg) else {
             throw APIError.unauthorized("the token's algorithm is not accepted (HS256, RS256 or ES256)")
@@ -77,6 +73,13 @@ public struct TokenVerifier: Sendable {
         verified.remember(token, VerifiedTokens.Entry(lifter: lifter, expires: claims.exp.value, notBefore: claims.nbf?.value,
                                                       session: session))
         return lifter
+    }
+
+    /// The lifter of a token accepted before, checked as every use is: `exp`, `nbf`, the session.
+    func lifter(remembered known: VerifiedTokens.Entry) async throws -> LifterID {
+        try checkTimes(expires: known.expires, notBefore: known.notBefore)
+        try await checkLive(known.lifter, session: known.session)
+        return known.lifter
     }
 
     /// 401 when the token's session was signed out or its account disabled or deleted.

@@ -13,6 +13,28 @@ enum RESTEngine {
         return ordered(rows, query.order)
     }
 
+    /// The page the query selects and, when `counted`, how many rows matched (nil otherwise).
+    /// Uncounted, from a table that walks its rows in the query's order (`RESTTable.walk`), only
+    /// the rows up to the page's end are made; the same rows as `matching` then `page` otherwise.
+    static func select(_ table: any RESTTable, _ query: RESTQuery, _ source: RESTSource, counted: Bool) -> (page: [RESTRow], total: Int?) {
+        guard !counted, let walk = table.walk(source, narrowedBy: query.filters, order: query.order) else {
+            let rows = matching(table, query, source)
+            return (Array(page(rows, offset: query.offset, limit: query.limit)), rows.count)
+        }
+        var page: [RESTRow] = []
+        var skipped = 0
+        let limit = query.limit ?? Int.max
+        while page.count < limit, let row = walk.next() {
+            guard query.filters.allSatisfy({ $0.evaluate(row) == true }) else { continue }
+            if skipped < query.offset {
+                skipped += 1
+            } else {
+                page.append(row)
+            }
+        }
+        return (page, nil)
+    }
+
     /// `rows` sorted by the keys (stable: ties keep the table's order).
     static func ordered(_ rows: [RESTRow], _ keys: [RESTOrder]) -> [RESTRow] {
         guard !keys.isEmpty else { return rows }

@@ -39,19 +39,12 @@ struct RESTRoutes: Sendable {
         let principal = try await principal(request)
         if case .lifter(let lifter) = principal { try perLifter.check(lifter.uuid, what: "user") }
         let table = try schema.table(try support.parameter(context, "table"))
-        let asked = try RESTRequest(request)
-        var query = try RESTQuery(asked.items, table: table, schema: schema)
-        if let range = asked.range, request.method == .get || request.method == .head {
-            query.offset += range.offset
-            if let limit = range.limit { query.limit = min(query.limit ?? limit, limit) }
-        }
         let now = support.now()
         switch request.method {
         case .get, .head:
-            // The rows depend on the lifter's stream and the request only (not the clock): an answer is kept while the stream stays.
-            let key = "rest \(request.method) \(request.uri) \(asked.single) \(asked.count) \(request.headers[.range] ?? "")"
-            return try await read(table, query, asked, principal: principal, now: now, head: request.method == .head, cacheKey: key)
+            return try await read(table, request, principal: principal, now: now)
         case .post, .patch, .delete:
+            let (asked, query) = try Self.parsed(request, table: table, schema: schema)
             guard case .lifter(let lifter) = principal else {
                 if request.method == .post { throw RESTError.rowLevelSecurity(table: table.name, anonymous: principal == .anonymous) }
                 return try RESTWrites.answer([], table: table, query: query, asked: asked, status: .ok, source: nil, schema: schema)
@@ -60,19 +53,33 @@ struct RESTRoutes: Sendable {
             let write = RESTWrites(table: table, schema: schema, query: query, asked: asked, store: support.store, now: now)
             return try await write.run(request.method, body: body, lifter: lifter)
         default:
+            _ = try Self.parsed(request, table: table, schema: schema)
             throw RESTError.unsupported("\(request.method) (PUT)", hint: "insert with POST, upsert with POST and Prefer: resolution=merge-duplicates")
         }
     }
 
+    /// What the request asks of `table`: its headers' options and its query, a read's `Range`
+    /// folded into the query's offset and limit.
+    private static func parsed(_ request: Request, table: any RESTTable, schema: RESTSchema) throws(RESTError) -> (RESTRequest, RESTQuery) {
+        let asked = try RESTRequest(request)
+        var query = try RESTQuery(asked.items, table: table, schema: schema)
+        if let range = asked.range, request.method == .get || request.method == .head {
+            query.offset += range.offset
+            if let limit = range.limit { query.limit = min(query.limit ?? limit, limit) }
+        }
+        return (asked, query)
+    }
+
     /// The caller: the bearer token, else the `apikey` header (as Supabase's gateway takes it).
     private func principal(_ request: Request) async throws -> Principal {
-        var token = request.headers[.apiKey]
+        let token: String?
         if let header = request.headers[.authorization] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            guard let bearer = BearerAuthMiddleware.bearerToken(header) else {
                 throw RESTError.jwt("the Authorization header must be \"Bearer <token>\"")
             }
-            token = BearerAuthMiddleware.trimmed(parts[1])
+            token = bearer
+        } else {
+            token = request.headers[.apiKey]
         }
         guard let token else { throw RESTError.jwt("No API key found in request (send apikey or Authorization: Bearer)") }
         let principal = try await verifier.principal(fromBearer: token)
@@ -82,25 +89,34 @@ struct RESTRoutes: Sendable {
         return principal
     }
 
-    private func read(_ table: any RESTTable, _ query: RESTQuery, _ asked: RESTRequest, principal: Principal, now: Instant,
-                      head: Bool, cacheKey: String) async throws -> Response {
+    /// A read: the rows the query selects, rendered. A lifter's answer depends on their stream and
+    /// on the request's path, query, `Accept`, `Prefer` and `Range` only (not the clock), so it is
+    /// kept with the stream's state (`LifterStore.read(cacheKey:)`, as `/api/v1`'s GETs are) and
+    /// given again while the stream stays, without parsing the request again: a bad request is
+    /// never kept (its error is thrown each time).
+    private func read(_ table: any RESTTable, _ request: Request, principal: Principal, now: Instant) async throws -> Response {
         let schema = self.schema
+        let head = request.method == .head
         let body: @Sendable (LifterView?) throws -> Response = { view in
+            let (asked, query) = try Self.parsed(request, table: table, schema: schema)
             let source = RESTSource(principal: principal, view: view, now: now)
-            let rows = RESTEngine.matching(table, query, source)
-            if query.offset > 0, query.offset >= rows.count, asked.count, !rows.isEmpty || query.offset > 0 {
-                throw RESTError.range("offset \(query.offset) is past the \(rows.count) rows")
+            let (page, total) = RESTEngine.select(table, query, source, counted: asked.count)
+            if let total, query.offset > 0, query.offset >= total {
+                throw RESTError.range("offset \(query.offset) is past the \(total) rows")
             }
-            let page = RESTEngine.page(rows, offset: query.offset, limit: query.limit)
             if asked.single, page.count != 1 { throw RESTError.notOneRow(page.count) }
             var response = RESTWrites.response(head ? nil : RESTEngine.render(page, select: query.select, table: table, schema: schema,
                                                                              source: source, single: asked.single), status: .ok)
-            let total = asked.count ? String(rows.count) : "*"
-            response.headers[.contentRange] = page.isEmpty ? "*/\(total)"
-                : "\(query.offset)-\(query.offset + page.count - 1)/\(total)"
+            let matched = total.map(String.init) ?? "*"
+            response.headers[.contentRange] = page.isEmpty ? "*/\(matched)"
+                : "\(query.offset)-\(query.offset + page.count - 1)/\(matched)"
             return response
         }
         guard case .lifter(let lifter) = principal else { return try body(nil) }
-        return try await support.store.read(lifter, cacheKey: cacheKey) { view in try body(view) }
+        var key = "rest " + request.method.rawValue + " " + request.uri.description
+        for field in request.headers where field.name == .accept || field.name == .prefer || field.name == .range {
+            key += "\n" + field.name.canonicalName + ": " + field.value
+        }
+        return try await support.store.read(lifter, cacheKey: key) { view in try body(view) }
     }
 }

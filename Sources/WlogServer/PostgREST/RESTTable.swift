@@ -47,6 +47,11 @@ protocol RESTTable: Sendable {
     /// The rows the caller sees, at least every one that passes `filters` (and-ed): a description
     /// may narrow by them before it makes rows (the engine still applies every filter).
     func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow]
+    /// The rows `rows(_:narrowedBy:)` gives, in the order `RESTEngine.ordered` puts them in for
+    /// `order` (ties in the table's order), each made when the engine reaches it: a description
+    /// that can walk its rows so (an index) makes only those of the page. Nil: it cannot, and the
+    /// engine makes every row and sorts them.
+    func walk(_ source: RESTSource, narrowedBy filters: [RESTFilter], order: [RESTOrder]) -> AnyIterator<RESTRow>?
     /// Whether the caller may update or delete this visible row (else it is not matched: 200 `[]`).
     func allows(_ operation: RESTOperation, _ row: RESTRow, _ source: RESTSource) -> Bool
     /// Records a new row (all columns given or defaulted, checked for type, null and owner);
@@ -63,6 +68,7 @@ extension RESTTable {
     var insertsExistingRows: Bool { false }
     func allows(_ operation: RESTOperation, _ row: RESTRow, _ source: RESTSource) -> Bool { true }
     func rows(_ source: RESTSource, narrowedBy filters: [RESTFilter]) -> [RESTRow] { rows(source) }
+    func walk(_ source: RESTSource, narrowedBy filters: [RESTFilter], order: [RESTOrder]) -> AnyIterator<RESTRow>? { nil }
 
     func column(_ name: String) -> RESTColumn? { columns.first { $0.name == name } }
 

@@ -45,7 +45,7 @@ struct PlatesExercises: RESTTable {
 
     /// The lifter's exercise whose Plates id is `id` (base or their own custom one), or nil.
     static func exercise(id: String, view: LifterView) -> Exercise? {
-        view.state.exercises.first { PlatesValues.exerciseID($0, lifter: view.lifter) == id }
+        PlatesValues.exercise(id: id, view: view).flatMap { view.state.isRetired($0.id) ? nil : $0 }
     }
 
     func allows(_ operation: RESTOperation, _ row: RESTRow, _ source: RESTSource) -> Bool {

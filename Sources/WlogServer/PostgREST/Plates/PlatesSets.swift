@@ -36,12 +36,37 @@ struct PlatesSets: RESTTable {
             return rows([set], view: view)
         }
         if let id = RESTFilter.pinned("exercise_id", in: filters) {
-            // Retired exercises included: their sets are rows still.
-            guard let text = id.text,
-                  let exercise = view.state.allExercises.first(where: { PlatesValues.exerciseID($0, lifter: view.lifter) == text }) else { return [] }
-            return rows(view.state.lazyLiveSets.lazy.filter { $0.exercise == exercise.id }, view: view)
+            guard let (exercise, exerciseID) = Self.exercise(id, view: view) else { return [] }
+            let live = view.state.lazyLiveSets
+            return live.positions(ofExercise: exercise.id).map { row(live[$0], exerciseID: exerciseID, view: view) }
         }
         return rows(source)
+    }
+
+    /// The exercise page in date order (`exercise_id=eq.X`, `order=date.desc` or `date.asc` or
+    /// none): the exercise's sets found by their rows, ordered by when they were performed (ties
+    /// in history order, as the engine's stable sort leaves them), each made into a row only when
+    /// the page reaches it.
+    func walk(_ source: RESTSource, narrowedBy filters: [RESTFilter], order: [RESTOrder]) -> AnyIterator<RESTRow>? {
+        guard let view = source.view, RESTFilter.pinned("id", in: filters) == nil,
+              let id = RESTFilter.pinned("exercise_id", in: filters), order.count <= 1, order.allSatisfy({ $0.column == "date" })
+        else { return nil }
+        guard let (exercise, exerciseID) = Self.exercise(id, view: view) else { return AnyIterator { nil } }
+        let live = view.state.lazyLiveSets
+        var keyed = live.positions(ofExercise: exercise.id).map { (performed: live.performed(at: $0).instant, position: $0) }
+        if let descending = order.first?.descending {
+            // `date` is never null: only the direction orders.
+            keyed.sort { a, b in a.performed != b.performed ? (a.performed < b.performed) != descending : a.position < b.position }
+        }
+        var next = keyed.makeIterator()
+        return AnyIterator { next.next().map { row(live[$0.position], exerciseID: exerciseID, view: view) } }
+    }
+
+    /// The exercise whose Plates id is `id`, retired ones included (their sets are rows still),
+    /// with that id as a row's value.
+    private static func exercise(_ id: RESTValue, view: LifterView) -> (Exercise, RESTValue)? {
+        guard let text = id.text, let exercise = PlatesValues.exercise(id: text, view: view) else { return nil }
+        return (exercise, .text(text))
     }
 
     private func rows(_ sets: some Sequence<LoggedSet>, view: LifterView) -> [RESTRow] {
@@ -52,19 +77,23 @@ struct PlatesSets: RESTTable {
                 exerciseIDs[set.exercise] = id
                 return id
             }()
-            return [
-                "id": PlatesValues.uuid(set.id),
-                "exercise_id": exerciseID,
-                "user_id": .text(view.lifter.uuid),
-                "weight": PlatesValues.pounds(set.weight),
-                "reps": set.reps.map { .number(Double($0)) } ?? .null,
-                "distance": PlatesValues.miles(set.distance),
-                "duration": PlatesValues.minutes(set.durationMilliseconds),
-                "date": .time(set.performed),
-                "notes": set.notes.map { .text($0) } ?? .null,
-                "created_at": PlatesValues.time(set.loggedRecorded),
-            ]
+            return row(set, exerciseID: exerciseID, view: view)
         }
+    }
+
+    private func row(_ set: LoggedSet, exerciseID: RESTValue, view: LifterView) -> RESTRow {
+        [
+            "id": PlatesValues.uuid(set.id),
+            "exercise_id": exerciseID,
+            "user_id": .text(view.lifter.uuid),
+            "weight": PlatesValues.pounds(set.weight),
+            "reps": set.reps.map { .number(Double($0)) } ?? .null,
+            "distance": PlatesValues.miles(set.distance),
+            "duration": PlatesValues.minutes(set.durationMilliseconds),
+            "date": .time(set.performed),
+            "notes": set.notes.map { .text($0) } ?? .null,
+            "created_at": PlatesValues.time(set.loggedRecorded),
+        ]
     }
 
     func insert(_ row: RESTRow, _ writer: inout RESTWriter) throws -> String {

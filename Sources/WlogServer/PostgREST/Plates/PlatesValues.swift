@@ -29,6 +29,19 @@ enum PlatesValues {
 
     static func profileID(_ lifter: LifterID) -> String { hashed("profile:" + lifter.uuid) }
 
+    /// The library's exercises by their Plates id (the same for every user): a base row's id
+    /// found without hashing every exercise again.
+    static let libraryIDs: [String: String] = Dictionary(ExerciseLibrary.all.map { (exerciseID($0, lifter: nil), $0.id) },
+                                                         uniquingKeysWith: { first, _ in first })
+
+    /// The lifter's exercise whose Plates id is `id`, retired ones included: a custom exercise's
+    /// own UUID or a library id is one lookup, any other id the scan of every exercise.
+    static func exercise(id: String, view: LifterView) -> Exercise? {
+        let matches = { (exercise: Exercise) in exerciseID(exercise, lifter: view.lifter) == id }
+        if let known = view.state.exercise(id) ?? libraryIDs[id].flatMap(view.state.exercise), matches(known) { return known }
+        return view.state.allExercises.first(where: matches)
+    }
+
     /// The link of a lifter to one of their exercises (`user_exercises.id`).
     static func linkID(_ exercise: Exercise, lifter: LifterID) -> String {
         hashed("user-exercise:" + lifter.uuid + ":" + exercise.id)
