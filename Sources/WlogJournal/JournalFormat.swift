@@ -43,7 +43,10 @@ public enum JournalFormat {
 
     /// Suffixes of the sidecar files beside the journal.
     static let lockSuffix = ".lock"
+    /// What sealing by copying the whole file left behind after a crash (removed on open).
     static let sealTempSuffix = ".seal-tmp"
+    /// The seal record (`SealIntent`).
+    static let sealIntentSuffix = ".seal"
     static let createTempSuffix = ".create-tmp"
     static let quarantineSuffix = ".quarantine"
 }

@@ -101,6 +101,6 @@ struct RESTRoutes: Sendable {
             return response
         }
         guard case .lifter(let lifter) = principal else { return try body(nil) }
-        return try await support.store.read(lifter, cacheKey: cacheKey) { view in try body(view) }
+        return try await support.store.read(lifter, cacheKey: cacheKey) { view in KeptResponse(try body(view)) }.response
     }
 }
