@@ -51,6 +51,15 @@ public enum JournalFormat {
     static let quarantineSuffix = ".quarantine"
 }
 
+extension JournalFormat {
+    /// `value` in decimal, zero-padded to `digits` digits: the fixed-length numbers of the records
+    /// kept beside a journal (`Acknowledgement`, `SealIntent`).
+    static func zeroPadded(_ value: some BinaryInteger, digits: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, digits - text.utf8.count)) + text
+    }
+}
+
 extension UInt32 {
     /// The four little-endian bytes of the value.
     var littleEndianBytes: [UInt8] {

@@ -40,10 +40,7 @@ struct SealIntent: Equatable {
 
     /// The header line.
     var encoded: [UInt8] {
-        func number(_ value: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, Self.digits - text.utf8.count)) + text
-        }
+        func number(_ value: Int) -> String { JournalFormat.zeroPadded(value, digits: Self.digits) }
         let line = Self.magic + journalID + " " + number(tailStart) + " " + number(endBefore) + " " + number(length)
             + " " + digest + "\n"
         return Array(line.utf8)
