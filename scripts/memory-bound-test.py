@@ -15,7 +15,8 @@ The bound: VmHWM <= idle VmRSS + N MiB. Prints idle, peak, the bound and the pag
 
 Usage: scripts/memory-bound-test.py [--bin DIR] [--lifters 1000] [--cache-mb 64]
 (DIR holds wlog-server and wlog-generate; default .build/debug). Exit 0 when the bound holds,
-1 otherwise. Takes about 3 minutes with a debug build on 2 cores for 1,000 lifters.
+1 otherwise. Slow: with a debug build on 2 busy cores, about a minute and a half per 100 lifters
+(a release build, --bin .build/release, is several times quicker).
 """
 import argparse
 import base64
