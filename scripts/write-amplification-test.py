@@ -10,14 +10,17 @@ Starts `wlog-server` (journal store, `--flush each`) on a free loopback port and
 
 For each it prints the journal's growth per commit, `write_bytes` per commit and their ratio. A
 commit can never cost less than one page (4,096 bytes) of the journal, so the bound is taken
-against max(growth, 4,096): ordinary sets must stay within 4x of that, 700 KB notes within 4x of
-their growth. Sealing rewrites the whole journal (H0, H1 and every sealed chunk are copied into a
-new file, docs/design/journal.md), which is what makes a large commit cost the journal's size:
-the notes case shows it.
+against max(growth, 4,096): ordinary sets must stay within 6x of that (a commit dirties at least
+two pages, the journal's and its `.acked` record's, a third when its frame crosses a page, and the
+`.writer` record's once a second; 3.1x and 4.1x measured in two runs on a busy machine), 700 KB
+notes within 4x of their growth. A seal rewrites only the hot tail, in place, through a synced seal record
+(docs/design/journal.md, "Writing"): about twice the new chunks, never the sealed chunks before
+them, so a large commit costs a small multiple of itself whatever the journal's size (copying
+every sealed chunk into a new file, as sealing once did, cost 7.6x here and grew without bound).
 
 Usage: scripts/write-amplification-test.py [--bin DIR] [--report-only]   (DIR holds wlog-server;
 default .build/debug). Exit 0 when the bounds hold (always with --report-only); 1 with the broken
-bound named otherwise. Takes about 20 s.
+bound named otherwise. Takes about 30 s (debug build).
 """
 import argparse
 import http.client
@@ -95,8 +98,8 @@ def main():
         finally:
             server.stop()
     failures = []
-    if ordinary[1] > 4 * max(ordinary[0], PAGE):
-        failures.append("ordinary sets wrote %.0f B per commit, over 4x max(growth, page)" % ordinary[1])
+    if ordinary[1] > 6 * max(ordinary[0], PAGE):
+        failures.append("ordinary sets wrote %.0f B per commit, over 6x max(growth, page)" % ordinary[1])
     if large[1] > 4 * large[0]:
         failures.append("700 KB notes wrote %.0f B per commit, over 4x the journal's growth (%.0f B)" % (large[1], large[0]))
     for failure in failures:

@@ -55,8 +55,7 @@ public struct Acknowledgement: Sendable, Equatable {
 
     /// The line written for `through`.
     var encoded: [UInt8] {
-        let number = String(through)
-        return Array((Self.magic + journalID + " " + String(repeating: "0", count: max(0, Self.digits - number.utf8.count)) + number + "\n").utf8)
+        Array((Self.magic + journalID + " " + JournalFormat.zeroPadded(through, digits: Self.digits) + "\n").utf8)
     }
 
     /// Opens (creating, with the journal's ownership) the record file of the journal at `path`;

@@ -43,9 +43,21 @@ public enum JournalFormat {
 
     /// Suffixes of the sidecar files beside the journal.
     static let lockSuffix = ".lock"
+    /// What sealing by copying the whole file left behind after a crash (removed on open).
     static let sealTempSuffix = ".seal-tmp"
+    /// The seal record (`SealIntent`).
+    static let sealIntentSuffix = ".seal"
     static let createTempSuffix = ".create-tmp"
     static let quarantineSuffix = ".quarantine"
+}
+
+extension JournalFormat {
+    /// `value` in decimal, zero-padded to `digits` digits: the fixed-length numbers of the records
+    /// kept beside a journal (`Acknowledgement`, `SealIntent`).
+    static func zeroPadded(_ value: some BinaryInteger, digits: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, digits - text.utf8.count)) + text
+    }
 }
 
 extension UInt32 {

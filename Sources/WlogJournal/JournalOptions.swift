@@ -85,16 +85,16 @@ public enum FaultPoint: String, Sendable, CaseIterable {
     case appendAfterWrite
     /// The commit is durable.
     case appendAfterSync
-    /// The seal temp file holds H0, H1 and the old sealed chunks, no new chunk yet.
-    case sealMidTemp
-    /// The seal temp file is complete, not yet synced.
-    case sealAfterWriteTemp
-    /// The seal temp file is synced, not yet renamed.
-    case sealAfterSyncTemp
-    /// The temp file replaced the journal, the directory is not yet synced.
-    case sealAfterRename
-    /// The directory is synced: sealing is durable.
-    case sealAfterDirSync
+    /// The seal record (`SealIntent`) is created, none of its chunks written yet.
+    case sealMidIntent
+    /// The seal record is complete, not yet synced.
+    case sealAfterWriteIntent
+    /// The seal record and its directory are synced; the journal is not yet touched.
+    case sealAfterSyncIntent
+    /// About half of the new chunks are written over the journal's tail.
+    case sealMidApply
+    /// The new chunks are in the journal and synced; the seal record is not yet removed.
+    case sealAfterApply
     /// Torn bytes are in quarantine, the journal is not yet truncated.
     case recoveryAfterQuarantine
 }

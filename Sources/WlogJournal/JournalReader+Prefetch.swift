@@ -48,9 +48,42 @@ extension JournalReader {
     /// so a read that starts after them (from a snapshot) finds a changed byte as a full read does.
     /// `sealed`, when given, sees the scanner at the start and after every unit (where the sealed
     /// chunks end and their chain).
+    ///
+    /// A seal rewrites the hot tail in place (`JournalWriter.seal`), so a reader without the lock
+    /// may meet it half written: a scan that ends at a fault while the file changed under it, or
+    /// while a seal record is beside it, is run again (at most `attempts` times in all), handing
+    /// out only lines after those already handed out.
     func scan(after: UInt64, checkDigests: Bool = false, skipping prefix: SealedPrefix? = nil,
               sealed: ((_ through: UInt64, _ chain: [UInt8]) -> Void)? = nil,
               _ deliver: (ScannedUnit, _ lines: [LineRef]) throws -> Void) throws -> JournalStatus {
+        var delivered = after
+        var attempt = 1
+        while true {
+            let before = FileChange.of(fd)
+            let status = try scanOnce(after: delivered, checkDigests: checkDigests, skipping: attempt == 1 ? prefix : nil,
+                                      sealed: sealed) { unit, lines in
+                guard delivered > after, unit.firstSeq <= delivered else {
+                    try deliver(unit, lines)
+                    delivered = unit.lastSeq
+                    return
+                }
+                var rest = unit
+                rest.firstSeq = delivered + 1
+                try deliver(rest, Array(lines.dropFirst(Int(delivered - unit.firstSeq + 1))))
+                delivered = unit.lastSeq
+            }
+            guard !status.faults.isEmpty, attempt < Self.attempts,
+                  FileChange.of(fd) != before || FileIO.exists(path + JournalFormat.sealIntentSuffix) else { return status }
+            attempt += 1
+        }
+    }
+
+    /// How many times `scan` reads a journal that changed under it before it reports a fault.
+    static let attempts = 3
+
+    private func scanOnce(after: UInt64, checkDigests: Bool, skipping prefix: SealedPrefix?,
+                          sealed: ((_ through: UInt64, _ chain: [UInt8]) -> Void)?,
+                          _ deliver: (ScannedUnit, _ lines: [LineRef]) throws -> Void) throws -> JournalStatus {
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path), checkDigests: checkDigests)
         scanner.checkSkippedBlocks = true
         guard try scanner.readHeader() else {

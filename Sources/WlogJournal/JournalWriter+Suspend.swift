@@ -14,6 +14,7 @@ extension JournalWriter {
     /// A writer key not yet kept (`JournalOptions.keyRecordInterval`) stays unkept: another
     /// writer meanwhile finds the record stale and draws a key of its own.
     public func suspend() {
+        changedAtSuspend = fd >= 0 ? FileChange.of(fd) : nil
         lock?.unlock()
         encoder.release()
     }
@@ -21,14 +22,15 @@ extension JournalWriter {
     /// Takes the lock back (waiting at most `options.lockTimeout`, then `JournalError.inUse`).
     /// True when the journal is still the file this writer has open, at the length it left it
     /// — no other writer appended, sealed, repaired or replaced it meanwhile (each of those
-    /// changes the length or the file) — so its appends can go on. False when it changed or
-    /// this writer failed: close it and open the journal again.
+    /// changes the length, the change time or the file) — so its appends can go on. False when
+    /// it changed or this writer failed: close it and open the journal again.
     public func resume() throws -> Bool {
         guard fd >= 0, failure == nil, let lock else { return false }
         try lock.relock(timeout: options.lockTimeout)
         var open = stat(), named = stat()
         let same = fstat(fd, &open) == 0 && stat(path, &named) == 0
             && open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
+            && (changedAtSuspend == nil || changedAtSuspend == FileChange.of(fd))
         // A changed file is not this writer's to describe: its key is not kept at `close`.
         if !same { keyUnrecorded = false }
         return same

@@ -11,8 +11,8 @@ import Foundation
 
 /// The single writer of a journal: holds the lock, appends commits, seals the hot tail.
 ///
-/// Opening takes the exclusive lock (`journal.wlog.lock`), removes a leftover seal temp file,
-/// checks every frame (sealed chunks in full or by trailer, `JournalOptions.sealedCheck`), and
+/// Opening takes the exclusive lock (`journal.wlog.lock`), finishes a seal a crash interrupted
+/// (`SealIntent`), checks every frame (sealed chunks in full or by trailer, `JournalOptions.sealedCheck`), and
 /// recovers a torn tail by moving its bytes to quarantine (`recovered`).
 /// Damage followed by good frames makes `open` throw `JournalError.damaged`. A failed sync leaves
 /// the writer failed: every later call throws until the journal is opened again.
@@ -52,6 +52,9 @@ public final class JournalWriter {
     /// When the writer key was last kept (`keyRecordInterval`), and whether a commit came since.
     var keyRecorded: ContinuousClock.Instant?
     var keyUnrecorded = false
+    /// The file's length and change time when `suspend` let the lock go (`resume` compares it: a seal by
+    /// another writer rewrites the tail in place, which may leave the length as it was).
+    var changedAtSuspend: FileChange?
     /// The open `.acked` record (`Acknowledgement`), opened at the first sync; -1 until then.
     var acknowledgementFD: Int32 = -1
 
@@ -102,6 +105,7 @@ public final class JournalWriter {
         let acknowledged = Acknowledgement.read(journal: path)
         let fd = try FileIO.openRegular(path, O_RDWR)
         do {
+            try SealIntent.finish(journal: path, fd: fd, options: options)
             let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
             var ids = IDSet()
             let skipSealed: UInt64 = options.sealedCheck == .trailers ? .max : 0

@@ -94,6 +94,7 @@ extension JournalWriter {
         let acknowledged = Acknowledgement.read(journal: path)
         let fd = try FileIO.openRegular(path, O_RDWR)
         defer { FileIO.closeDescriptor(fd) }
+        try SealIntent.finish(journal: path, fd: fd, options: options)
         let scanner = try JournalScanner(fd: fd, path: path, size: FileIO.size(fd, path: path))
         if try scanner.readHeader() {
             while try scanner.next() != nil {}

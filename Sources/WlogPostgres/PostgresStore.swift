@@ -329,7 +329,7 @@ public final class PostgresStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, $0.held.load(ordering: .relaxed), $0.lastUse.load(ordering: .relaxed)) },
+        let bytes = StateMemory.trim(slots.map { ($0, StateMemory.bytes(events: $0.held.load(ordering: .relaxed)), $0.lastUse.load(ordering: .relaxed)) },
                                      limit: memoryLimit) { $0.unload() }
         heldBytes.store(bytes, ordering: .relaxed)
     }

@@ -3,13 +3,17 @@ import WlogCore
 /// Answers of repeated reads of one lifter (`LifterStore.read(cacheKey:)`), each valid while the
 /// lifter's state stays at the sequence it was computed at: a page of a 20-year history costs
 /// milliseconds to compute, a cached one microseconds. Kept with the lifter's state, under its lock.
+/// Their bytes (`KeptAnswer`) count in the store's memory bound (`--cache-mb`, `StateMemory`).
 package struct AnswerCache {
     private struct Answer {
         var seq: UInt64
         var value: any Sendable
+        var bytes: Int
     }
 
     private var answers: [String: Answer] = [:]
+    /// The estimated bytes of the answers kept (`KeptAnswer.keptBytes` and their keys).
+    package private(set) var bytes = 0
 
     /// Answers kept; past it, those of older sequences go, then all.
     static let limit = 64
@@ -20,9 +24,14 @@ package struct AnswerCache {
     package mutating func answer<R: Sendable>(_ key: String, at seq: UInt64, _ compute: () throws -> R) rethrows -> R {
         if let value: R = cached(key, at: seq) { return value }
         let value = try compute()
-        if answers.count >= Self.limit { answers = answers.filter { $0.value.seq == seq } }
-        if answers.count >= Self.limit { answers = [:] }
-        answers[key] = Answer(seq: seq, value: value)
+        if answers.count >= Self.limit {
+            answers = answers.filter { $0.value.seq == seq }
+            if answers.count >= Self.limit { answers = [:] }
+            bytes = answers.values.reduce(0) { $0 + $1.bytes }
+        }
+        let size = StateMemory.bytes(answer: value, key: key)
+        if let old = answers.updateValue(Answer(seq: seq, value: value, bytes: size), forKey: key) { bytes -= old.bytes }
+        bytes += size
         return value
     }
 
@@ -33,7 +42,10 @@ package struct AnswerCache {
     }
 
     /// Forgets every answer (the state was dropped).
-    package mutating func removeAll() { answers = [:] }
+    package mutating func removeAll() {
+        answers = [:]
+        bytes = 0
+    }
 
     /// A store's read of a folded lifter, the same in both stores: `body` on `view` with the
     /// lifter's kept `catalogs`, and with a `cacheKey` the answer computed at the view's sequence

@@ -97,8 +97,9 @@ public final class JournalStore: LifterStore {
         return try await run(lifter) {
             let journal = try self.journal(of: lifter)
             let before = journal.lastSeq
-            let result = try journal.read(use: use, cacheKey: key, body)
-            self.settle(lifter, journal, before: before)
+            var answersGrown = 0
+            let result = try journal.read(use: use, cacheKey: key, answersGrown: &answersGrown, body)
+            self.settle(lifter, journal, before: before, answersGrown: answersGrown)
             return Outcome(result, journal)
         }
     }
@@ -142,11 +143,13 @@ public final class JournalStore: LifterStore {
     public func changes(_ lifter: LifterID) -> ChangeWatch { watchers.watch(lifter) }
 
     /// After a request: tells the watchers when the stream grew, and keeps memory within the limit.
-    private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64, announcing: Bool = true) {
+    private func settle(_ lifter: LifterID, _ journal: LifterJournal, before: UInt64, announcing: Bool = true,
+                        answersGrown: Int = 0) {
         let after = journal.lastSeq
         if announcing { announce(lifter, before: before, after: after) }
-        // A state grows by what it folds; one that was unloaded comes back whole.
-        let grown = before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent
+        // A state grows by what it folds (one that was unloaded comes back whole) and its answers kept.
+        let grown = answersGrown
+            + (before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent)
         if grown > 0, held.add(grown, ordering: .relaxed).newValue > memoryLimit { trim() }
     }
 
@@ -160,7 +163,7 @@ public final class JournalStore: LifterStore {
     public var heldEvents: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.heldEvents } } }
 
     /// The memory held across all lifters, as `StateMemory` estimates it.
-    public var heldBytes: Int { lifters.withLock { $0.values.reduce(0) { $0 + StateMemory.bytes(events: $1.heldEvents) } } }
+    public var heldBytes: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.heldBytes } } }
 
     /// What journal work leaves for `run`: the answer, the journal it used, and with a group
     /// flush the growth to tell the watchers once the answer may be given.
@@ -241,7 +244,7 @@ public final class JournalStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(journals.map { ($0, $0.heldEvents, $0.lastUse) }, limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: memoryLimit) { $0.unload() }
         held.store(bytes, ordering: .relaxed)
     }
 

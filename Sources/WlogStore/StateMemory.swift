@@ -4,8 +4,8 @@ import Glibc
 import Synchronization
 
 /// What `--cache-mb` bounds: the memory of the lifters' folded states, estimated from their
-/// events, and the least recently used states dropped past it (the embedded and the PostgreSQL
-/// store alike).
+/// events, with their kept answers (`AnswerCache`), and the least recently used states dropped
+/// past it (the embedded and the PostgreSQL store alike).
 ///
 /// The estimate is the server's resident memory measured per lifter loaded (docs/PERFORMANCE.md,
 /// "Memory"; the run: perf-log/server.md, "Session 7: the writer kept open, …"): per event, the
@@ -23,17 +23,28 @@ public enum StateMemory {
     /// The estimate of one lifter's state of `events` events (0: none is held).
     public static func bytes(events: Int) -> Int { events > 0 ? bytesPerLifter + events * bytesPerEvent : 0 }
 
-    /// Drops the least recently used of `states` (each with its events held and last use) until the
-    /// estimate is within `limit`, asking `unload` (which declines a state a request holds); then
-    /// hands the freed pages back to the system. The estimate of what stays held.
-    package static func trim<State>(_ states: [(state: State, events: Int, lastUse: UInt64)], limit: Int,
+    /// The estimate of a kept answer that does not say its size (`KeptAnswer`): a page's worth.
+    public static let bytesPerUnsizedAnswer = 16 << 10
+    /// What a kept answer costs besides its own bytes: its entry, its key's string, the
+    /// allocator's rounding.
+    public static let bytesPerAnswer = 256
+
+    /// The estimate of one kept answer (`AnswerCache`) under `key`.
+    static func bytes(answer: any Sendable, key: String) -> Int {
+        bytesPerAnswer + key.utf8.count + ((answer as? any KeptAnswer)?.keptBytes ?? bytesPerUnsizedAnswer)
+    }
+
+    /// Drops the least recently used of `states` (each with its estimated bytes held and last use)
+    /// until the estimate is within `limit`, asking `unload` (which declines a state a request
+    /// holds); then hands the freed pages back to the system. The estimate of what stays held.
+    package static func trim<State>(_ states: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
                                     unload: (State) -> Bool) -> Int {
-        var bytes = states.reduce(0) { $0 + Self.bytes(events: $1.events) }
+        var bytes = states.reduce(0) { $0 + $1.bytes }
         guard bytes > limit else { return bytes }
         var dropped = false
-        for entry in states.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limit && entry.events > 0 {
+        for entry in states.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limit && entry.bytes > 0 {
             if unload(entry.state) {
-                bytes -= Self.bytes(events: entry.events)
+                bytes -= entry.bytes
                 dropped = true
             }
         }

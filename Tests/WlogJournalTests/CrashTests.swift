@@ -9,7 +9,7 @@ import Testing
         let w = try JournalWriter.open(at: path)
         let last = w.lastSequence
         try w.close()
-        #expect(!FileManager.default.fileExists(atPath: path + ".seal-tmp"), "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: path + ".seal"), "\(context): the seal record is finished or dropped")
         let (lines, status) = try J.read(path)
         #expect(status.isClean, "\(context)")
         #expect(lines == Events.expected(Int(last)), "\(context): survivors are exactly a prefix")
@@ -33,7 +33,7 @@ import Testing
         #expect(J.quarantine(tmp.journal).count == (point.hasPrefix("appendMidWrite") ? 1 : 0))
     }
 
-    @Test(arguments: ["sealMidTemp", "sealAfterWriteTemp", "sealAfterSyncTemp", "sealAfterRename", "sealAfterDirSync"])
+    @Test(arguments: ["sealMidIntent", "sealAfterWriteIntent", "sealAfterSyncIntent", "sealMidApply", "sealAfterApply"])
     func killedWhileSealing(point: String) async throws {
         let tmp = try TempDir()
         // A 2 KiB threshold seals after every few commits; die at the second seal.
@@ -96,7 +96,7 @@ import Testing
         #expect(throws: JournalError.self) { try w.append([Events.pending(1, 4)]) }
         try w.close()
         #expect(try J.bytes(tmp.journal) == before)
-        #expect(!FileManager.default.fileExists(atPath: tmp.journal + ".seal-tmp"))
+        #expect(!FileManager.default.fileExists(atPath: tmp.journal + ".seal"))
     }
 
     /// Open–lock–append–close per commit, like the CLI. Syncs are skipped (`--no-sync`): this tests

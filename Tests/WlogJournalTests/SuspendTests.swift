@@ -53,7 +53,7 @@ import Testing
         let w = try J.create(tmp.journal, options: Self.quick)
         _ = try w.append([Events.pending(1, 0), Events.pending(1, 1)])
         w.suspend()
-        // Sealing rewrites the file under another inode (same events).
+        // Sealing rewrites the hot tail in place (same events, another length and change time).
         let other = try JournalWriter.open(at: tmp.journal, options: Self.quick)
         try other.seal()
         try other.close()

@@ -144,6 +144,24 @@ import WlogTestSupport
         for lifter in lifters { await #expect(try fixture.wlog(lifter, ["verify"]).status == 0) }
     }
 
+    /// Kept answers count in the bound (`KeptAnswer`, `AnswerCache.bytes`): lifters whose kept
+    /// pages are large are dropped as lifters whose states are large are, and the estimate stays
+    /// within the bound after every read.
+    @Test func keptAnswersCountInTheBound() async throws {
+        struct Page: KeptAnswer { let keptBytes: Int }
+        let page = 256 << 10
+        let limit = 3 * (StateMemory.bytes(events: 4) + page + 1024)
+        let fixture = try Fixture(memoryLimit: limit)
+        defer { fixture.remove() }
+        let store = fixture.store
+        for lifter in (1...8).map(Self.lifter) {
+            try await Self.logSets(store, lifter, reps: 1, count: 4)
+            _ = try await store.read(lifter, cacheKey: "page") { _ in Page(keptBytes: page) }
+            #expect(store.heldBytes <= limit, "\(store.heldBytes) bytes held, the bound \(limit)")
+        }
+        #expect(store.heldBytes >= page, "the latest lifter's page is counted")
+    }
+
     /// Reads through the workout catalog the store keeps (from the second read of a sequence on)
     /// answer as the state's own queries do, and a write is seen by the next read.
     @Test func catalogReadsFollowWrites() async throws {

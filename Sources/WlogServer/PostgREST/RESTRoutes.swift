@@ -117,6 +117,6 @@ struct RESTRoutes: Sendable {
         for field in request.headers where field.name == .accept || field.name == .prefer || field.name == .range {
             key += "\n" + field.name.canonicalName + ": " + field.value
         }
-        return try await support.store.read(lifter, cacheKey: key) { view in try body(view) }
+        return try await support.store.read(lifter, cacheKey: key) { view in KeptResponse(try body(view)) }.response
     }
 }

@@ -15,7 +15,9 @@ struct RouteSupport: Sendable {
     /// milliseconds; a cached one microseconds). Each lifter's minute starts at its own second
     /// (`cacheMinute`), so that the lifters' kept answers do not all expire at once.
     func read(_ lifter: LifterID, _ request: Request, _ body: @escaping @Sendable (LifterView) throws -> Response) async throws -> Response {
-        try await store.read(lifter, cacheKey: "\(Self.cacheMinute(lifter, at: now())) \(request.uri.description)", body)
+        try await store.read(lifter, cacheKey: "\(Self.cacheMinute(lifter, at: now())) \(request.uri.description)") { view in
+            KeptResponse(try body(view))
+        }.response
     }
 
     /// The minute a kept answer of `lifter` belongs to: 60-second windows shifted by up to a
