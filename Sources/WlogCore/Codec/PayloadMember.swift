@@ -52,6 +52,12 @@ extension PayloadMember {
         required(key, .id, get, set, write: { $0.eventID($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.eventID() })
     }
 
+    /// An optional event id, omitted when absent.
+    static func id(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> EventID?,
+                   _ set: @escaping @Sendable (inout Payload, EventID) -> Void) -> Self {
+        optional(key, .id, get, set, write: { $0.eventID($1) }, read: { (r: inout LineReader) throws(EventDecodingError) in try r.eventID() })
+    }
+
     /// A required string.
     static func string(_ key: CodecKey, _ get: @escaping @Sendable (Payload) -> String,
                        _ set: @escaping @Sendable (inout Payload, String) -> Void) -> Self {
