@@ -31,9 +31,10 @@ import Testing
                 #expect(entries[2].count == 36 && entries[2] != "bench-press", "\(entries)")
                 _ = try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100}"#).success(.created)
                 var later: [String] = []
-                for reps in [10, 9] {
+                // Distinct times: sets of one instant are ordered by id (HistoryKey), which differs run to run.
+                for (reps, minute) in [(10, 10), (9, 20)] {
                     later.append(try #require(try await api.post("workouts/\(workout)/exercises/\(entries[2])/sets",
-                                                                   #"{"reps":\#(reps),"weightKg":60}"#).success(.created)["id"]?.string))
+                        #"{"reps":\#(reps),"weightKg":60,"completedAt":"2026-01-15T09:\#(minute):00Z"}"#).success(.created)["id"]?.string))
                 }
                 let patched = try await api.patch("workouts/\(workout)/exercises/\(entries[2])/sets/\(later[1])", #"{"reps":8}"#).success(.ok)
                 #expect(patched["reps"] == 8 && patched["orderIndex"] == 1)
