@@ -31,6 +31,13 @@ import Testing
                     try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"\#(exercise)"}"#).body))
                 #expect(entry.exercise.id == exercise)
             }
+            // Bench again at the end: a second entry with its own id, its sets logged through it.
+            let again = try Dart.WorkoutExercise(fromJson: try Dart.data(
+                try await api.post("workouts/\(workout)/exercises", #"{"exerciseId":"bench-press"}"#).body))
+            #expect(again.id != "bench-press" && again.exercise.id == "bench-press" && again.orderIndex == 3 && again.sets.isEmpty)
+            let backOff = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/\(workout)/exercises/\(again.id)/sets", #"{"reps":12,"weightKg":60,"rpe":7,"setType":"working","isCompleted":true}"#).body))
+            #expect(backOff.orderIndex == 0 && backOff.reps == 12)
             // Log Set (§5's body), a cardio and a timed set (the fields an app that knows them sends),
             // and a set the CLI logs into the session with a half RPE.
             let first = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
@@ -50,8 +57,10 @@ import Testing
 
             // Reload of the Active Workout, Finish, Summary, History, Workout Detail.
             let active = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(workout)").body))
-            #expect(active.exercises?.map(\.exercise.id) == ["bench-press", "rowing", "plank"])
+            #expect(active.exercises?.map(\.exercise.id) == ["bench-press", "rowing", "plank", "bench-press"])
+            #expect(active.exercises?.map(\.id) == ["bench-press", "rowing", "plank", again.id])
             #expect(active.exercises?[0].sets.compactMap(\.rpe).sorted() == [7, 9, 9])
+            #expect(active.exercises?[3].sets.map(\.reps) == [12])
             let finished = try Dart.Workout(fromJson: try Dart.data(try await api.patch(
                 "workouts/\(workout)", #"{"completedAt":"2026-01-15T10:45:00Z","notes":"Great session"}"#).body))
             #expect(!finished.isActive && finished.notes == "Great session")
@@ -61,6 +70,13 @@ import Testing
                 let detail = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(item.id)").body))
                 #expect(detail.exercises?.isEmpty == false)
             }
+            // The CLI's day without a session takes Workout Detail's writes: a set, a name.
+            let added = try Dart.ExerciseSet(fromJson: try Dart.data(try await api.post(
+                "workouts/2026-01-14/exercises/bench-press/sets", #"{"reps":5,"weightKg":85,"setType":"working","isCompleted":true}"#).body))
+            #expect(added.reps == 5 && added.orderIndex == 1)
+            let named = try Dart.Workout(fromJson: try Dart.data(try await api.patch("workouts/2026-01-14", #"{"name":"Bench"}"#).body))
+            #expect(named.name == "Bench" && named.id != "2026-01-14" && !named.isActive)
+            #expect(named.exercises?.map { $0.sets.count } == [2])
 
             // A routine the app makes, edits (the same exercise twice, a half target RPE) and deletes (beyond §5).
             let made = try Dart.Routine(fromJson: try Dart.data(try await api.post("routines", RoutineWriteTests.push).body))

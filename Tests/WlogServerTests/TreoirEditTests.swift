@@ -105,7 +105,7 @@ import Testing
             #expect(try await harness.lines(Self.lifter).count == count)
             try await api.patch("workouts/\(workout)", "{}").failure(.badRequest, "VALIDATION_ERROR", field: "body")
             try await api.patch("workouts/\(workout)", #"{"soreness":3}"#).failure(.badRequest, "VALIDATION_ERROR", field: "completedAt")
-            try await api.patch("workouts/2026-01-14", #"{"name":"Day"}"#).failure(.badRequest, "VALIDATION_ERROR", field: "id")
+            try await api.patch("workouts/2026-01-14", #"{"name":"Day"}"#).failure(.notFound, "NOT_FOUND")
             let reread = try Dart.Workout(fromJson: try Dart.data(try await api.get("workouts/\(workout)").body))
             #expect(reread.name == "Push Day (heavy)" && reread.notes == "Great session" && !reread.isActive)
             let types = try await harness.lines(Self.lifter).compactMap { JSON.parse(Array($0.utf8))?["type"]?.string }

@@ -10,6 +10,7 @@ extension LineReader {
             switch key {
             case .exercise: p.exercise = try string(oftenIn: KnownStrings.exerciseIDs); haveExercise = true
             case .workout: p.workout = try eventID()
+            case .entry: p.entry = try eventID()
             case .reps: p.reps = try int()
             case .weight: weight = try decimal()
             case .unit: unit = try massUnit()

@@ -66,6 +66,7 @@ extension LineWriter {
     mutating func payload(_ p: SetLogged) {
         key(.exercise); string(p.exercise)
         optional(.workout, p.workout)
+        optional(.entry, p.entry)
         optional(.reps, p.reps)
         if let m = p.weight { mass(m, .weight, .unit) }
         if let d = p.distance { distance(d) }

@@ -21,7 +21,8 @@ public enum Command: Sendable {
     case finishWorkout(FinishWorkout)
     case discardWorkout(EventID)
     case addWorkoutExercise(workout: EventID, exercise: String, position: Int?, notes: String?)
-    case removeWorkoutExercise(workout: EventID, exercise: String)
+    /// Remove an exercise's entry from a session: `entry` (a further entry's id), else its first.
+    case removeWorkoutExercise(workout: EventID, exercise: String, entry: EventID? = nil)
     case reorderWorkoutExercises(workout: EventID, exercises: [String])
 
     case recordBodyweight(weight: Mass, at: ZonedInstant?, notes: String?)
@@ -64,8 +65,8 @@ extension Decider {
         case .discardWorkout(let id): return try discardWorkout(id)
         case .addWorkoutExercise(let workout, let exercise, let position, let notes):
             return try addWorkoutExercise(workout, exercise: exercise, position: position, notes: notes)
-        case .removeWorkoutExercise(let workout, let exercise):
-            return try removeWorkoutExercise(workout, exercise: exercise)
+        case .removeWorkoutExercise(let workout, let exercise, let entry):
+            return try removeWorkoutExercise(workout, exercise: exercise, entry: entry)
         case .reorderWorkoutExercises(let workout, let exercises):
             return try reorderWorkoutExercises(workout, exercises: exercises)
         case .recordBodyweight(let weight, let at, let notes): return try recordBodyweight(weight, at: at, notes: notes)

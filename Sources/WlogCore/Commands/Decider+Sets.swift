@@ -26,14 +26,21 @@ extension Decider {
         let at = try occurred(c.at, field: "set.at")
         let workout: EventID?
         if let id = c.workout {
-            workout = try liveWorkout(id, field: "set.workout").id
+            let record = try liveWorkout(id, field: "set.workout")
+            if let entry = c.entry, !record.exercises.contains(where: { $0.entry == entry && $0.exercise == exercise.id }) {
+                throw Refusal(field: "set.entry", value: entry.short,
+                              allowed: "an entry of " + exercise.name + " in this workout")
+            }
+            workout = record.id
+        } else if let entry = c.entry {
+            throw Refusal(field: "set.entry", value: entry.short, allowed: "an entry needs the workout it is in")
         } else {
             workout = (openWorkout(at: at.instant) ?? (c.at == nil ? nil : finishedWorkout(containing: at.instant)))?.id
         }
         let payload = SetLogged(
             exercise: exercise.id, workout: workout, reps: c.reps, weight: c.weight, distance: c.distance,
             durationMilliseconds: c.durationMilliseconds, rpe: rpe, effort: effort, setType: c.setType,
-            done: c.done, notes: c.notes, source: c.source)
+            done: c.done, notes: c.notes, source: c.source, entry: c.entry)
         for _ in 0..<c.count { events.append(context.event(.setLogged(payload), occurred: at)) }
         return events
     }

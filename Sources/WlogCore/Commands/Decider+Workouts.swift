@@ -61,10 +61,8 @@ extension Decider {
 
     func addWorkoutExercise(_ id: EventID, exercise text: String, position: Int?, notes: String?) throws(Refusal) -> [Event] {
         let record = try liveWorkout(id, field: "workout")
+        // An exercise already in the session makes a further entry (bench first and again at the end).
         let exercise = try exercise(named: text, field: "workout.exercise")
-        guard !record.exercises.contains(where: { $0.exercise == exercise.id }) else {
-            throw Refusal(field: "workout.exercise", value: quoted(exercise.name), allowed: "it is already in this workout")
-        }
         if let position, !(0...record.exercises.count).contains(position) {
             throw Refusal(field: "workout.position", value: String(position),
                           allowed: "a position from 0 to " + String(record.exercises.count))
@@ -73,10 +71,17 @@ extension Decider {
         return [context.event(.workoutExerciseAdded(payload))]
     }
 
-    func removeWorkoutExercise(_ id: EventID, exercise text: String) throws(Refusal) -> [Event] {
+    /// Removes entry `entry` of the exercise (a further entry's id, `WorkoutExercise.entry`), or
+    /// without one its first entry: the entries that name no id, else its first further one.
+    func removeWorkoutExercise(_ id: EventID, exercise text: String, entry: EventID?) throws(Refusal) -> [Event] {
         let record = try liveWorkout(id, field: "workout")
         let exercise = try exerciseOfWorkout(text, record)
-        return [context.event(.workoutExerciseRemoved(WorkoutExerciseRemoved(workout: record.id, exercise: exercise)))]
+        let entries = record.exercises.filter { $0.exercise == exercise }
+        if let entry, !entries.contains(where: { $0.entry == entry }) {
+            throw Refusal(field: "workout.entry", value: entry.short, allowed: "it is not an entry of this exercise in this workout")
+        }
+        let removed = entry ?? (entries.contains { $0.entry == nil } ? nil : entries.first?.entry)
+        return [context.event(.workoutExerciseRemoved(WorkoutExerciseRemoved(workout: record.id, exercise: exercise, entry: removed)))]
     }
 
     func reorderWorkoutExercises(_ id: EventID, exercises texts: [String]) throws(Refusal) -> [Event] {

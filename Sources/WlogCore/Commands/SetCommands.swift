@@ -24,6 +24,9 @@ public struct LogSets: Sendable, Hashable {
     public var count: Int
     /// For imports: the source row's original text.
     public var source: String?
+    /// The entry of `workout` it is logged into when the exercise is there more than once (a
+    /// further entry's id, `WorkoutExercise.entry`); nil = the exercise's first entry.
+    public var entry: EventID?
 
     /// How many identical sets one line may log (the SPEC's `xSETS` and `--sets` alike).
     public static let counts = 1...100

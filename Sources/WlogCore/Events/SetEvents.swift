@@ -5,6 +5,9 @@ public struct SetLogged: Sendable, Hashable {
     public var exercise: String
     /// The workout it belongs to; `nil` = the implicit workout of its local day.
     public var workout: EventID?
+    /// The entry of the workout it was logged into (the id of its `workout.exercise.added`) when
+    /// the exercise is in the workout more than once; `nil` = the exercise's first entry.
+    public var entry: EventID?
     /// Reps (strength, body-weight, assisted).
     public var reps: Int?
     /// Load: weight, added load (body-weight kind) or assistance (assisted kind).
@@ -31,10 +34,11 @@ public struct SetLogged: Sendable, Hashable {
         exercise: String, workout: EventID? = nil, reps: Int? = nil, weight: Mass? = nil,
         distance: Distance? = nil, durationMilliseconds: Int64? = nil, rpe: RPE? = nil,
         effort: Rating? = nil, setType: SetType = .working, done: Bool = true, notes: String? = nil,
-        source: String? = nil
+        source: String? = nil, entry: EventID? = nil
     ) {
         self.exercise = exercise
         self.workout = workout
+        self.entry = entry
         self.reps = reps
         self.weight = weight
         self.distance = distance
@@ -137,7 +141,7 @@ extension SetLogged {
     /// (`canonicalSetLogged`); its sets' records are dropped one exercise at a time.
     static let described = EventDescription(
         snapshotCode: 15,
-        keys: [.exercise, .workout, .reps, .weight, .unit, .distance, .distanceUnit, .durationMs, .rpe, .effort, .setType,
+        keys: [.exercise, .workout, .entry, .reps, .weight, .unit, .distance, .distanceUnit, .durationMs, .rpe, .effort, .setType,
                .done, .notes, .source])
 }
 

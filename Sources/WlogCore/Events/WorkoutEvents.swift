@@ -69,10 +69,14 @@ public struct WorkoutExerciseAdded: Sendable, Hashable {
 public struct WorkoutExerciseRemoved: Sendable, Hashable {
     public var workout: EventID
     public var exercise: String
+    /// The one entry removed (the id of its `workout.exercise.added`), when the exercise is in
+    /// the session more than once; `nil` = its entries that name no such id.
+    public var entry: EventID?
 
-    public init(workout: EventID, exercise: String) {
+    public init(workout: EventID, exercise: String, entry: EventID? = nil) {
         self.workout = workout
         self.exercise = exercise
+        self.entry = entry
     }
 }
 
@@ -146,6 +150,7 @@ extension WorkoutExerciseRemoved: DescribedPayload {
     static let members: [PayloadMember<Self>] = [
         .required(.workout, { $0.workout }, { $0.workout = $1 }),
         .required(.exercise, { $0.exercise }, { $0.exercise = $1 }),
+        .optional(.entry, { $0.entry }, { $0.entry = $1 }),
     ]
     static let described = EventDescription(snapshotCode: 13, payload: Self.self)
 }

@@ -41,6 +41,9 @@ public struct WorkoutExerciseSummary: Sendable, Hashable {
     public var sets: [LoggedSet]
     /// Volume of its qualifying sets in the display unit.
     public var volume: Mass
+    /// The session's further entry of the exercise this is (`WorkoutExercise.entry`); nil for its
+    /// first entry, or an exercise the session does not list.
+    public var entry: EventID? = nil
 }
 
 /// The records one set made when it was performed.

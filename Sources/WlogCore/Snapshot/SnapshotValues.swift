@@ -44,6 +44,8 @@ extension SnapshotWriter {
         sharedArray(w.exercises, written: &lists.exercises) { w, e in
             w.string(e.exercise)
             w.optional(e.notes) { $0.string($1) }
+            w.optional(e.entry) { $0.id($1) }
+            if e.entry != nil { w.array(e.sets) { $0.id($1) } }
         }
         optional(w.mobility) { $0.rating($1) }
         optional(w.notes) { $0.string($1) }
@@ -165,7 +167,12 @@ extension SnapshotReader {
         let planned = try sharedArray(read: &lists.planned) { (r: inout R) throws(SnapshotError) in try r.planned() }
         let exercises = try sharedArray(read: &lists.exercises) { (r: inout R) throws(SnapshotError) -> WorkoutExercise in
             let exercise = try r.string()
-            return WorkoutExercise(exercise: exercise, notes: try r.optional { (r: inout R) throws(SnapshotError) in try r.string() })
+            let notes = try r.optional { (r: inout R) throws(SnapshotError) in try r.string() }
+            guard let entry = try r.optional({ (r: inout R) throws(SnapshotError) in try r.id() }) else {
+                return WorkoutExercise(exercise: exercise, notes: notes)
+            }
+            return WorkoutExercise(exercise: exercise, notes: notes, entry: entry,
+                                   sets: try r.array { (r: inout R) throws(SnapshotError) in try r.id() })
         }
         let mobility = try optional { (r: inout R) throws(SnapshotError) in try r.rating() }
         let notes = try optional { (r: inout R) throws(SnapshotError) in try r.string() }

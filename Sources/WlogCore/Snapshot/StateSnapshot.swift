@@ -30,7 +30,7 @@ public enum StateSnapshot {
     /// The version of the state's meaning and layout. **Bump it whenever `WlogState`'s fields,
     /// `apply`'s rules, the built-in library or this encoding change**: a snapshot written by other
     /// code is rejected and rebuilt, because it may hold state this code would fold differently.
-    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order-stamp-tail-latest-changes-attachment-kept-event-lines-profile-equipment"
+    public static let codeVersion = "wlog-state-2026-11-24.5-tail-digest-missed-attempts-e1rm-ranges-guessed-bw-e1rm-replica-order-stamp-tail-latest-changes-attachment-kept-event-lines-profile-equipment-workout-entries"
     /// The file name suffix beside the journal.
     public static let fileSuffix = ".snap"
 

@@ -43,6 +43,8 @@ extension WlogState {
         var line = SetLine(p)
         logSet(&line, id: event.id, seq: event.seq, performed: event.envelope.occurred, recorded: event.envelope.recorded,
                actor: event.envelope.actor, exercise: -1)
+        // A line with `entry` is never the fast path's (`canonicalSetLogged` stops at the key).
+        if let entry = p.entry, let workout = p.workout { placeSet(event.id, workout: workout, entry: entry) }
     }
 
     /// `apply` of a canonical `set.logged` line read as its parts (the one-step replay): the id

@@ -18,9 +18,11 @@ extension WlogState {
             mobility: p.mobility, notes: p.notes)
     }
 
-    mutating func applyWorkoutExerciseAdded(_ p: WorkoutExerciseAdded) {
+    /// An exercise the session already has makes a further entry, named by the event's id.
+    mutating func applyWorkoutExerciseAdded(_ p: WorkoutExerciseAdded, event: Event) {
         guard var record = workouts[p.workout] else { return }
-        let item = WorkoutExercise(exercise: p.exercise, notes: p.notes)
+        let again = record.exercises.contains { $0.exercise == p.exercise }
+        let item = WorkoutExercise(exercise: p.exercise, notes: p.notes, entry: again ? event.id : nil)
         if let position = p.position, (0...record.exercises.count).contains(position) {
             record.exercises.insert(item, at: position)
         } else {
@@ -29,8 +31,15 @@ extension WlogState {
         workouts[p.workout] = record
     }
 
+    /// Removes the entry `p.entry` names, else the exercise's entries that name none.
     mutating func applyWorkoutExerciseRemoved(_ p: WorkoutExerciseRemoved) {
-        workouts[p.workout]?.exercises.removeAll { $0.exercise == p.exercise }
+        workouts[p.workout]?.exercises.removeAll { $0.exercise == p.exercise && $0.entry == p.entry }
+    }
+
+    /// A set logged naming an entry of its workout joins that entry.
+    mutating func placeSet(_ set: EventID, workout: EventID, entry: EventID) {
+        guard let index = workouts[workout]?.exercises.firstIndex(where: { $0.entry == entry }) else { return }
+        workouts[workout]?.exercises[index].sets.append(set)
     }
 
     /// Puts the named exercises first in the given order; any not named keep their relative order after.

@@ -96,7 +96,7 @@ public struct WlogState: Sendable, Equatable {
         case .setEdited(let p): applySetEdited(p, event: event)
         case .setDeleted(let p): applySetDeleted(p, event: event)
         case .workoutStarted(let p): applyWorkoutStarted(p, event: event)
-        case .workoutExerciseAdded(let p): applyWorkoutExerciseAdded(p)
+        case .workoutExerciseAdded(let p): applyWorkoutExerciseAdded(p, event: event)
         case .workoutExerciseRemoved(let p): applyWorkoutExerciseRemoved(p)
         case .workoutExercisesReordered(let p): applyWorkoutExercisesReordered(p)
         case .workoutFinished(let p): applyWorkoutFinished(p, event: event)

@@ -64,14 +64,23 @@ public struct WorkoutRecord: Sendable, Hashable {
     }
 }
 
-/// An exercise of a session, with its session notes.
+/// An entry of a session's exercise list, with its session notes. An exercise may be in a
+/// session more than once (bench first and again at the end): its first entry holds the sets
+/// that name no entry, each later one the sets logged naming it (`set.logged`'s `entry`).
 public struct WorkoutExercise: Sendable, Hashable {
     /// Exercise id.
     public var exercise: String
     public var notes: String?
+    /// The id of the `workout.exercise.added` that made this entry when the session already had
+    /// the exercise; nil for an exercise's first entry (planned or added).
+    public var entry: EventID?
+    /// The sets logged naming `entry`, in the order applied (empty without an `entry`).
+    public var sets: [EventID]
 
-    public init(exercise: String, notes: String? = nil) {
+    public init(exercise: String, notes: String? = nil, entry: EventID? = nil, sets: [EventID] = []) {
         self.exercise = exercise
         self.notes = notes
+        self.entry = entry
+        self.sets = sets
     }
 }

@@ -42,43 +42,29 @@ struct WorkoutModel: Encodable, Sendable {
         prCount = summary.prs.reduce(0) { $0 + $1.records.count }
         sessionLoad = record?.sessionLoad?.load
         routineId = record?.routine.map { routine in record?.day.map { RoutineModel.id(routine: routine, day: $0) } ?? routine }
-        guard withExercises else {
-            exerciseCount = Self.exerciseIDs(summary, record: record).count
-            return
-        }
-        let ordered = Self.exerciseOrder(summary, record: record)
-        exerciseCount = ordered.count
-        exercises = ordered.enumerated().map { index, entry in
-            WorkoutExerciseModel(exercise: state.exerciseOrStandIn(entry.id), orderIndex: index,
-                                 notes: entry.notes, sets: entry.sets)
+        exerciseCount = summary.exercises.count
+        guard withExercises else { return }
+        exercises = summary.exercises.enumerated().map { index, group in
+            WorkoutExerciseModel(exercise: group.exercise, orderIndex: index, notes: group.notes, sets: group.sets,
+                                 entry: group.entry)
         }
     }
 
-    /// The session's exercises in its order (planned, added, reordered), then any other exercise
-    /// its sets name, in the order of their first set; each with its notes.
-    static func exerciseIDs(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?)] {
-        // A workout has a handful of exercises: a linear search beats hashing them.
-        var result: [(id: String, notes: String?)] = []
-        for listed in record?.exercises ?? [] where !result.contains(where: { $0.id == listed.exercise }) {
-            result.append((listed.exercise, listed.notes))
-        }
-        for group in summary.exercises where !result.contains(where: { $0.id == group.exercise.id }) {
-            result.append((group.exercise.id, group.notes))
-        }
-        return result
+    /// The workout's entries in order (`WorkoutSummary.exercises`: the session's list, then any
+    /// other exercise its sets name, by first set), each with its exercise id, notes and sets.
+    static func exerciseOrder(_ summary: WorkoutSummary) -> [(id: String, notes: String?, sets: [LoggedSet])] {
+        summary.exercises.map { ($0.exercise.id, $0.notes, $0.sets) }
     }
 
-    /// `exerciseIDs` with each exercise's sets.
-    static func exerciseOrder(_ summary: WorkoutSummary, record: WorkoutRecord?) -> [(id: String, notes: String?, sets: [LoggedSet])] {
-        exerciseIDs(summary, record: record).map { entry in
-            let groups = summary.exercises.filter { $0.exercise.id == entry.id }
-            return (entry.id, entry.notes, groups.count == 1 ? groups[0].sets : groups.flatMap(\.sets))
-        }
+    /// The id of a workout's entry of `exercise`: the exercise's id for its first entry, the id
+    /// of the `workout.exercise.added` that made a further one (`WorkoutExercise.entry`).
+    static func entryID(exercise: String, entry: EventID?) -> String {
+        entry.map(APIID.text) ?? exercise
     }
 }
 
-/// An exercise of a workout (seed 004's `WorkoutExercise`): its id is the exercise's id, unique
-/// within a workout.
+/// An entry of a workout (seed 004's `WorkoutExercise`): an exercise may be in a workout more
+/// than once, each entry with its own id and sets (`WorkoutModel.entryID`).
 struct WorkoutExerciseModel: Encodable, Sendable {
     var id: String
     var orderIndex: Int
@@ -89,8 +75,9 @@ struct WorkoutExerciseModel: Encodable, Sendable {
     /// added exercises; null elsewhere).
     @Nullable var previousPerformance: PreviousPerformanceModel?
 
-    init(exercise: Exercise, orderIndex: Int, notes: String?, sets: [LoggedSet], previous: PreviousPerformanceModel? = nil) {
-        id = exercise.id
+    init(exercise: Exercise, orderIndex: Int, notes: String?, sets: [LoggedSet], previous: PreviousPerformanceModel? = nil,
+         entry: EventID? = nil) {
+        id = WorkoutModel.entryID(exercise: exercise.id, entry: entry)
         self.orderIndex = orderIndex
         self.notes = notes
         self.exercise = ExerciseModel(exercise)

@@ -125,9 +125,10 @@ struct SetRoutes: Sendable {
         let weight = try RouteSupport.kilograms(body.weightKg, field: "weightKg")
         return try await RouteSupport.naming(Self.fields) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
-                let record = try WorkoutRoutes.session(key, view: view)
-                let exercise = try Self.exercise(exerciseText, view: view)
                 if let first = fixed.first, view.state.contains(eventID: first) {
+                    let key = WorkoutSession.resolve(key, view: view, now: now)
+                    let record = try WorkoutRoutes.session(key, view: view)
+                    let exercise = try WorkoutRoutes.entry(exerciseText, record: record, view: view).exercise
                     guard let set = view.state.set(first), set.workout == record.id, set.exercise == exercise.id else {
                         throw APIError(.conflict, code: "CONFLICT", message: "id \(APIID.text(first)) is already used by another event")
                     }
@@ -138,15 +139,20 @@ struct SetRoutes: Sendable {
                     if body.id == nil, let difference = asked.first(where: \.1) { throw APIError.idempotencyKeyReused(difference.0) }
                     return []
                 }
+                var session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext)
+                let (exercise, entry) = try WorkoutRoutes.entry(exerciseText, record: session.record, view: view)
                 let at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
-                let command = LogSets(exercise: exercise.id, workout: record.id, at: at, reps: reps, weight: weight,
+                var command = LogSets(exercise: exercise.id, workout: session.record.id, at: at, reps: reps, weight: weight,
                                       distance: distance, durationMilliseconds: duration, rpe: body.rpe, effort: body.effort,
                                       setType: type ?? .working, done: body.isCompleted ?? true, notes: body.notes)
+                command.entry = entry
                 var context = decideContext
                 context.confirmsImplausible = body.force == true
-                return try decide(.logSets(command), state: view.state, context: context)
+                try session.append(.logSets(command), context: context)
+                return session.events
             } render: { view, events in
-                guard let id = events.first?.id ?? fixed.first else { throw APIError.notFound("set") }
+                let logged = events.first { if case .setLogged = $0.payload { true } else { false } }
+                guard let id = logged?.id ?? fixed.first else { throw APIError.notFound("set") }
                 return try JSONBody.envelope(try Self.model(id, view: view), status: .created)
             }
         }
@@ -166,7 +172,7 @@ struct SetRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(Self.fields) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
-                let set = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
+                let set = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view, now: now)
                 var at = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
                 // Ticked done now: it was done now, not when it was planned.
                 if at == nil, body.isCompleted == true, !set.done {
@@ -189,8 +195,9 @@ struct SetRoutes: Sendable {
         let lifter = try context.requireLifter()
         let (key, exerciseText) = try path(context)
         let setID = try setID(context)
-        return try await support.store.write(lifter, at: support.now(), actor: "api", fixedIDs: []) { view, decideContext in
-            _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view)
+        let now = support.now()
+        return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+            _ = try Self.liveSet(setID, key: key, exerciseText: exerciseText, view: view, now: now)
             return try decide(.deleteSet(id: setID, reason: nil), state: view.state, context: decideContext)
         } render: { _, _ in
             Response(status: .noContent)
@@ -228,10 +235,12 @@ struct SetRoutes: Sendable {
         return exercise
     }
 
-    /// The live set of that workout and exercise, or 404 (another lifter's, deleted, elsewhere).
-    static func liveSet(_ id: EventID, key: WorkoutKey, exerciseText: String, view: LifterView) throws -> LoggedSet {
+    /// The live set of that workout and exercise (an entry's id, or the exercise), or 404
+    /// (another lifter's, deleted, elsewhere).
+    static func liveSet(_ id: EventID, key: WorkoutKey, exerciseText: String, view: LifterView, now: Instant) throws -> LoggedSet {
+        let key = WorkoutSession.resolve(key, view: view, now: now)
         guard let set = view.state.set(id), set.isLive, WorkoutKey(of: set) == key,
-              set.exercise == (try? exercise(exerciseText, view: view))?.id else {
+              set.exercise == (try? WorkoutRoutes.entry(exerciseText, record: key.id.flatMap(view.state.workout), view: view))?.exercise.id else {
             throw APIError.notFound("set " + APIID.text(id))
         }
         return set
@@ -240,8 +249,25 @@ struct SetRoutes: Sendable {
     /// The set as the API shows it: its position among its exercise's live sets in its workout
     /// (found without a summary of the workout: a write's answer stays O(sets), not a history index).
     static func model(_ id: EventID, view: LifterView) throws -> SetModel {
-        guard let set = view.state.set(id), set.isLive, let position = view.state.positionInWorkout(ofSet: id) else {
+        guard let set = view.state.set(id), set.isLive, var position = view.state.positionInWorkout(ofSet: id) else {
             throw APIError.notFound("set " + APIID.text(id))
+        }
+        // An exercise in the workout more than once: the position within the set's entry
+        // (`WorkoutSummary`'s rule: a further entry holds the sets logged naming it).
+        if let record = set.workout.flatMap(view.state.workout) {
+            let further = record.exercises.filter { $0.entry != nil && $0.exercise == set.exercise }
+            if !further.isEmpty {
+                let before = { (other: EventID) -> Bool in
+                    guard let earlier = view.state.set(other), earlier.isLive, earlier.workout == set.workout,
+                          earlier.exercise == set.exercise else { return false }
+                    return earlier.historyKey < set.historyKey
+                }
+                if let mine = further.first(where: { $0.sets.contains(id) }) {
+                    position = mine.sets.filter(before).count
+                } else {
+                    position -= further.flatMap(\.sets).filter(before).count
+                }
+            }
         }
         return SetModel(set, orderIndex: position)
     }

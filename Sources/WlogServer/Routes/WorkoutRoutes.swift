@@ -34,7 +34,7 @@ struct WorkoutRoutes: Sendable {
         let key = try workoutKey(context)
         let now = support.now()
         return try await support.read(lifter, request) { view in
-            try JSONBody.envelope(try Self.model(key, view: view, now: now))
+            try JSONBody.envelope(try Self.model(WorkoutSession.resolve(key, view: view, now: now), view: view, now: now))
         }
     }
 
@@ -170,8 +170,10 @@ struct WorkoutRoutes: Sendable {
         return try await RouteSupport.naming(["workout.at": "completedAt", "workout.soreness": "soreness",
                                               "workout.session-rpe": "sessionRpe", "workout": "completedAt"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
-                let record = try Self.session(key, view: view)
-                var events: [Event] = []
+                let completion = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
+                let session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, finishing: completion)
+                let record = session.record
+                var events = session.events
                 var finishes = false
                 if let completedAt = body.completedAt {
                     var at = try RouteSupport.zoned(completedAt, field: "completedAt", view: view)
@@ -188,7 +190,7 @@ struct WorkoutRoutes: Sendable {
                         }
                         let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
                                                     sessionRPE: body.sessionRpe, at: at)
-                        events += try decide(.finishWorkout(command), state: view.state, context: decideContext)
+                        events += try decide(.finishWorkout(command), state: session.state, context: decideContext)
                         finishes = true
                     }
                 }
@@ -197,11 +199,11 @@ struct WorkoutRoutes: Sendable {
                 let notes = finishes ? nil : body.notes.flatMap { $0 == (shownNotes ?? "") ? nil : $0 }
                 if name != nil || notes != nil {
                     let update = WorkoutUpdated(workout: record.id, name: name, notes: notes)
-                    events += try decide(.record(update), state: view.state, context: decideContext)
+                    events += try decide(.record(update), state: session.state, context: decideContext)
                 }
                 return events
             } render: { view, _ in
-                try JSONBody.envelope(try Self.model(key, view: view, now: now))
+                try JSONBody.envelope(try Self.model(WorkoutSession.resolve(key, view: view, now: now), view: view, now: now))
             }
         }
     }
@@ -213,6 +215,7 @@ struct WorkoutRoutes: Sendable {
         let key = try workoutKey(context)
         let now = support.now()
         return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+            let key = WorkoutSession.resolve(key, view: view, now: now)
             switch key {
             case .explicit:
                 let record = try Self.session(key, view: view)
@@ -236,8 +239,11 @@ struct WorkoutRoutes: Sendable {
         var position: Int?
     }
 
-    /// `POST /workouts/:id/exercises`: adds an exercise (id, name or alias) to a session. 201
-    /// with the workout's exercise and its previous performance.
+    /// `POST /workouts/:id/exercises`: adds an entry of an exercise (id, name or alias) to a
+    /// session; an exercise already there gets a further entry with its own id and sets (bench
+    /// first and again at the end). A day logged without a session becomes one, and exercises
+    /// its sets name that its list lacks are listed first (`WorkoutSession`). 201 with the entry
+    /// and its previous performance.
     @Sendable func addExercise(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let key = try workoutKey(context)
@@ -246,47 +252,68 @@ struct WorkoutRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(["workout.exercise": "exerciseId", "workout.position": "position"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
-                let record = try Self.session(key, view: view)
                 if let first = fixed.first, view.state.contains(eventID: first) { return [] }
-                return try decide(.addWorkoutExercise(workout: record.id, exercise: body.exerciseId, position: body.position, notes: body.notes),
-                                  state: view.state, context: decideContext)
+                var session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, listing: true)
+                try session.append(.addWorkoutExercise(workout: session.record.id, exercise: body.exerciseId, position: body.position,
+                                                       notes: body.notes), context: decideContext)
+                return session.events
             } render: { view, events in
-                var exerciseID: String?
-                if case .workoutExerciseAdded(let added)? = events.first?.payload { exerciseID = added.exercise }
-                let id = exerciseID ?? view.state.exercises(named: body.exerciseId).first?.id ?? body.exerciseId
+                let key = WorkoutSession.resolve(key, view: view, now: now)
                 let workout = try Self.model(key, view: view, now: now, withPrevious: true)
-                guard let entry = workout.exercises?.first(where: { $0.id == id }) else { throw APIError.notFound("exercise " + id) }
-                return try JSONBody.envelope(entry, status: .created)
+                var added: WorkoutExerciseAdded?
+                var addID: EventID?
+                for event in events.reversed() {
+                    if case .workoutExerciseAdded(let p) = event.payload { added = p; addID = event.id; break }
+                }
+                let exerciseID = added?.exercise ?? view.state.exercises(named: body.exerciseId).first?.id ?? body.exerciseId
+                let record = key.id.flatMap(view.state.workout)
+                // The entry made; a retry answers the exercise's last entry.
+                let entry = addID.flatMap { id in record?.exercises.contains { $0.entry == id } == true ? id : nil }
+                    ?? (added == nil ? record?.exercises.last { $0.exercise == exerciseID }?.entry : nil)
+                let id = WorkoutModel.entryID(exercise: exerciseID, entry: entry)
+                guard let model = workout.exercises?.first(where: { $0.id == id }) else { throw APIError.notFound("exercise " + id) }
+                return try JSONBody.envelope(model, status: .created)
             }
         }
     }
 
-    /// `DELETE /workouts/:id/exercises/:exerciseId`: removes the exercise and deletes its sets in
-    /// this workout, in one commit. 204.
+    /// `DELETE /workouts/:id/exercises/:exerciseId`: removes the entry (`exerciseId` is its id, or
+    /// an exercise: its first entry) and deletes its sets in this workout, in one commit. 204.
     @Sendable func removeExercise(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let key = try workoutKey(context)
-        let exerciseID = try support.parameter(context, "exerciseId")
+        let entryText = try support.parameter(context, "exerciseId")
         let now = support.now()
         return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
+            let key = WorkoutSession.resolve(key, view: view, now: now)
             let record = key.id.flatMap(view.state.workout)
-            guard let summary = view.state.workoutSummary(key, context: view.queryContext(now: now)) else {
+            guard let summary = view.workoutSummary(key, context: view.queryContext(now: now)) else {
                 throw APIError.notFound("workout " + APIID.text(key))
             }
-            let entries = WorkoutModel.exerciseOrder(summary, record: record)
-            guard let entry = entries.first(where: { $0.id == exerciseID }) else {
-                throw APIError.notFound("exercise " + exerciseID + " in this workout")
+            let named = try Self.entry(entryText, record: record, view: view)
+            guard let group = summary.exercises.first(where: { $0.exercise.id == named.exercise.id && (named.entry == nil || $0.entry == named.entry) }) else {
+                throw APIError.notFound("exercise " + entryText + " in this workout")
             }
-            var events = try entry.sets.flatMap {
+            var events = try group.sets.flatMap {
                 try decide(.deleteSet(id: $0.id, reason: "exercise removed from the workout"), state: view.state, context: decideContext)
             }
-            if let record, record.exercises.contains(where: { $0.exercise == exerciseID }) {
-                events += try decide(.removeWorkoutExercise(workout: record.id, exercise: exerciseID), state: view.state, context: decideContext)
+            if let record, record.exercises.contains(where: { $0.exercise == group.exercise.id && $0.entry == group.entry }) {
+                events += try decide(.removeWorkoutExercise(workout: record.id, exercise: group.exercise.id, entry: group.entry),
+                                     state: view.state, context: decideContext)
             }
             return events
         } render: { _, _ in
             Response(status: .noContent)
         }
+    }
+
+    /// The entry a path's `exerciseId` names in a workout: a further entry by its id, else an
+    /// exercise (id, name or alias), whose first entry it names (`WorkoutModel.entryID`). 404 otherwise.
+    static func entry(_ text: String, record: WorkoutRecord?, view: LifterView) throws -> (exercise: Exercise, entry: EventID?) {
+        if let id = APIID.event(text), let listed = record?.exercises.first(where: { $0.entry == id }) {
+            return (view.state.exerciseOrStandIn(listed.exercise), id)
+        }
+        return (try SetRoutes.exercise(text, view: view), nil)
     }
 
     // MARK: Shared
@@ -297,12 +324,9 @@ struct WorkoutRoutes: Sendable {
         return key
     }
 
-    /// The live session `key` names, or 404 (also for a day's implicit workout, which has none).
+    /// The live session `key` names, or 404.
     static func session(_ key: WorkoutKey, view: LifterView) throws -> WorkoutRecord {
         guard let id = key.id, let record = view.state.workout(id), !record.isDiscarded else {
-            if case .implicit = key {
-                throw APIError.validation(field: "id", "a day's implicit workout has no session — start one with POST /workouts")
-            }
             throw APIError.notFound("workout " + APIID.text(key))
         }
         return record
@@ -320,10 +344,10 @@ struct WorkoutRoutes: Sendable {
         let record = key.id.flatMap(view.state.workout)
         var model = WorkoutModel(summary, record: record, state: view.state, withExercises: true)
         if withPrevious || record?.isOpen == true, var exercises = model.exercises {
-            let ids = Set(exercises.map(\.id))
+            let ids = Set(exercises.map(\.exercise.id))
             let sets = view.state.liveSets.filter { ids.contains($0.exercise) && WorkoutKey(of: $0) != key }
             for index in exercises.indices {
-                let exercise = view.state.exerciseOrStandIn(exercises[index].id)
+                let exercise = view.state.exerciseOrStandIn(exercises[index].exercise.id)
                 let card = ExerciseCard(exercise: exercise, sets: sets.filter { $0.exercise == exercise.id },
                                         now: now, offsetMinutes: query.offsetMinutes)
                 exercises[index].previousPerformance = PreviousPerformanceModel(card)

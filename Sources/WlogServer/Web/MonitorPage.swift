@@ -25,8 +25,7 @@ enum MonitorPage {
         guard let key, let summary = view.workoutSummary(key, context: query) else {
             return out + "<p class=\"idle\">No workout in progress.</p></div>"
         }
-        let record = key.id.flatMap(state.workout)
-        let ordered = WorkoutModel.exerciseOrder(summary, record: record)
+        let ordered = WorkoutModel.exerciseOrder(summary)
         let allSets = ordered.flatMap(\.sets)
         let lastSet = allSets.max { LoggedSet.historyOrder($0, $1) }
         out += "<header class=\"workout-head\"><h2>" + HTML.escape(summary.name ?? summary.label) + "</h2>"

@@ -9,7 +9,6 @@ enum WorkoutPage {
         guard let summary = view.workoutSummary(key, context: view.queryContext(now: now)) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
-        let record = key.id.flatMap(state.workout)
         var body = "<h1>" + HTML.escape(summary.name ?? summary.label) + "</h1>"
         body += "<p class=\"meta\"><time datetime=\"\(summary.day.iso)\">\(summary.day.iso)</time>"
         if let started = summary.started { body += " · " + WebFormat.time(started) }
@@ -18,7 +17,7 @@ enum WorkoutPage {
         body += "</p>" + HistoryPage.card(summary, state: state, unit: unit)
         for note in summary.notes { body += "<p class=\"note\">" + HTML.escape(note) + "</p>" }
         let records = Dictionary(summary.prs.map { ($0.set, $0.records) }, uniquingKeysWith: { $0 + $1 })
-        for entry in WorkoutModel.exerciseOrder(summary, record: record) {
+        for entry in WorkoutModel.exerciseOrder(summary) {
             let exercise = state.exerciseOrStandIn(entry.id)
             body += "<section class=\"exercise\"><h2><a href=\"/exercises/\(HTML.pathSegment(exercise.id))\">"
                 + HTML.escape(exercise.name) + "</a></h2>"

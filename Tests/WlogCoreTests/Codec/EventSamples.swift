@@ -131,7 +131,7 @@ enum EventSamples {
                 exercise: slug(&rng), workout: maybe(&rng, id), reps: maybe(&rng, int), weight: maybe(&rng, mass),
                 distance: maybe(&rng, distance), durationMilliseconds: maybe(&rng) { Int64.random(in: 0...Int64.max, using: &$0) },
                 rpe: maybe(&rng, rpe), effort: maybe(&rng, rating), setType: pick(&rng, SetType.self),
-                done: Bool.random(using: &rng), notes: maybe(&rng, text), source: maybe(&rng, text)))
+                done: Bool.random(using: &rng), notes: maybe(&rng, text), source: maybe(&rng, text), entry: maybe(&rng, id)))
         case .setEdited:
             return .setEdited(SetEdited(
                 set: id(&rng), exercise: maybe(&rng, slug), workout: maybe(&rng, id), performed: maybe(&rng, zoned),
