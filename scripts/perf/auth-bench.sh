@@ -10,12 +10,12 @@
 #     ratio of the medians, session against today, is the figure the issue bounds (no more than
 #     5 % slower). The load average is printed before and after.
 #
-#   scripts/perf/auth-bench.sh      (BIN=.build/release [BASE_BIN=/path/to/old/wlog-server] ROUNDS=5)
+#   scripts/perf/auth-bench.sh      (BIN=.build/release [BASE_BIN=/path/to/old/wlog-server] ROUNDS=6)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${BIN:-$ROOT/.build/debug}
 BASE_BIN=${BASE_BIN:-}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-6}
 COST=${COST:-10}
 SECONDS_EACH=${SECONDS_EACH:-8}
 CLIENTS=${CLIENTS:-8}
