@@ -47,7 +47,7 @@ struct JSONWriterProjectionTests {
             plannedRoutineId: planned.map { RoutineModel.id(routine: $0.routine.id, day: $0.day.index) },
             plannedTitle: planned?.title, streakWeeks: consistency.currentStreak, workoutsThisWeek: consistency.workoutsThisWeek,
             volumeThisWeekKg: consistency.volumeThisWeek.kilograms,
-            lastWorkout: consistency.lastWorkout.map { WorkoutModel($0, record: $0.id.flatMap(state.workout), state: state, withExercises: false) },
+            lastWorkout: consistency.lastWorkout.map { WorkoutModel($0, record: $0.id.flatMap(state.workout), withExercises: false) },
             bodyweightKg: state.bodyweightEntries.last?.weight.kilograms, goalKg: state.goal?.kilograms)
         #expect(today.lastWorkout != nil)
         try Self.expectSame(today)

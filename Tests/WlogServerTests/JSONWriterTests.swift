@@ -43,15 +43,15 @@ struct JSONWriterTests {
         var compared = 0
         for summary in summaries {
             let record = summary.id.flatMap(state.workout)
-            let detail = WorkoutModel(summary, record: record, state: state, withExercises: true)
+            let detail = WorkoutModel(summary, record: record, withExercises: true)
             try Self.expectSame(Envelope(data: detail, meta: nil), APIID.text(summary.key))
-            try Self.expectSame(WorkoutModel(summary, record: record, state: state, withExercises: false))
+            try Self.expectSame(WorkoutModel(summary, record: record, withExercises: false))
             compared += 2
         }
         // Pages of the list, with `meta`, the last one short.
         for offset in stride(from: 0, to: summaries.count, by: 20) {
             let items = summaries.dropFirst(offset).prefix(20).map {
-                WorkoutModel($0, record: $0.id.flatMap(state.workout), state: state, withExercises: false)
+                WorkoutModel($0, record: $0.id.flatMap(state.workout), withExercises: false)
             }
             let meta = PageMeta(page: offset / 20 + 1, pageSize: 20, total: summaries.count, hasMore: offset + 20 < summaries.count)
             try Self.expectSame(Envelope(data: items, meta: meta))
@@ -86,7 +86,7 @@ struct JSONWriterTests {
     @Test func nullsEscapesUnicodeAndNumbersAreWrittenAsJSONEncoderWritesThem() throws {
         let state = try Self.state(years: 1)
         let summary = try #require(state.workoutSummaries(context: Self.context).first { !$0.exercises.isEmpty })
-        var workout = WorkoutModel(summary, record: summary.id.flatMap(state.workout), state: state, withExercises: true)
+        var workout = WorkoutModel(summary, record: summary.id.flatMap(state.workout), withExercises: true)
         var set = try #require(workout.exercises?.first?.sets.first)
         let texts = [
             "", "plain", "quote \" backslash \\ slash / solidus", "\u{8}\u{c}\n\r\t", "\u{0}\u{1}\u{f}\u{10}\u{1b}\u{1f} \u{7f}",

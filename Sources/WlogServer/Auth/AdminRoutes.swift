@@ -44,8 +44,8 @@ struct AdminRoutes: Sendable {
     }
 
     func requireService(_ request: Request) async throws {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
-              (try? await verifier.principal(fromBearer: BearerAuthMiddleware.trimmed(header.dropFirst(7)))) == .serviceRole else {
+        guard let header = request.headers[.authorization], let token = BearerAuthMiddleware.bearerToken(header),
+              (try? await verifier.principal(fromBearer: token)) == .serviceRole else {
             throw AuthFailure.notAdmin
         }
     }

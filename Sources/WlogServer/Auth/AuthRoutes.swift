@@ -87,10 +87,9 @@ struct AuthRoutes: Sendable {
     /// The user and session of the request's bearer token, checked as the API checks it (a
     /// signed-out session's token is refused): 403 `bad_jwt` otherwise, as GoTrue answers.
     func bearer(_ request: Request) async throws -> (user: String, session: String) {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+        guard let header = request.headers[.authorization], let token = BearerAuthMiddleware.bearerToken(header) else {
             throw AuthFailure(status: .unauthorized, code: "no_authorization", message: "This endpoint requires a Bearer token")
         }
-        let token = BearerAuthMiddleware.trimmed(header.dropFirst(7))
         let lifter: String
         do {
             lifter = try await verifier.lifter(fromBearer: token).uuid

@@ -22,7 +22,7 @@ struct WorkoutModel: Encodable, Sendable {
     var exercises: [WorkoutExerciseModel]?
 
     /// The model of `summary`; with `record` (its session) and `withExercises`, the detail.
-    init(_ summary: WorkoutSummary, record: WorkoutRecord?, state: WlogState, withExercises: Bool) {
+    init(_ summary: WorkoutSummary, record: WorkoutRecord?, withExercises: Bool) {
         id = APIID.text(summary.key)
         name = summary.name ?? record?.name
         notes = record.flatMap { $0.finishNotes ?? $0.notes }

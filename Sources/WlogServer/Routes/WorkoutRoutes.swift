@@ -342,7 +342,7 @@ struct WorkoutRoutes: Sendable {
             throw APIError.notFound("workout " + APIID.text(key))
         }
         let record = key.id.flatMap(view.state.workout)
-        var model = WorkoutModel(summary, record: record, state: view.state, withExercises: true)
+        var model = WorkoutModel(summary, record: record, withExercises: true)
         if withPrevious || record?.isOpen == true, var exercises = model.exercises {
             let ids = Set(exercises.map(\.exercise.id))
             let sets = view.state.liveSets.filter { ids.contains($0.exercise) && WorkoutKey(of: $0) != key }
