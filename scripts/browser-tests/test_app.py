@@ -398,6 +398,38 @@ def test_sign_out_in(driver, server, lifter):
     again = driver.execute_script("return JSON.parse(localStorage.getItem('wlog.session')).user")
     check(again == lifter, "signing in again is the same lifter")
 
+def test_same_exercise_twice(driver, server, lifter):
+    print("active workout: bench first and again at the end, the second entry added and its set logged offline")
+    tap(driver, "nav a[href='#/today']")
+    settled(driver)
+    tap(driver, "button.start")
+    wait(driver, lambda d: d.current_url.endswith("#/workout"), "the workout screen")
+    settled(driver)
+    add_exercise(driver, "Bench Press")
+    synced(driver)
+    offline(driver, True)
+    wait(driver, lambda d: status(d).startswith("offline"), "the offline indicator")
+    add_exercise(driver, "Bench Press")
+    wait(driver, lambda d: order(d) == ["Bench Press", "Bench Press"], "Bench Press twice")
+    typed(driver, "ex1-weight", "50")
+    typed(driver, "ex1-reps", "12")
+    press(driver, lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "button.add-set") if b.is_displayed()][1])
+    offline(driver, False)
+    wait(driver, lambda d: status(d) == "online", "the add and the set sent", seconds=30)
+    synced(driver)
+    added = events(server, lifter, "workout.exercise.added")[-2:]
+    logged = events(server, lifter, "set.logged")[-1]
+    check([e["exercise"] for e in added] == ["bench-press", "bench-press"] and logged.get("entry") == added[1]["id"],
+          "wlog events: the set is in the second Bench Press entry (entry %r, adds %r)" % (logged.get("entry"), [e["id"] for e in added]))
+    driver.refresh()
+    settled(driver)
+    firsts = driver.execute_script("return [...document.querySelectorAll('section.exercise')].map(s => s.querySelectorAll('table.sets tbody tr').length)")
+    check(firsts == [0, 1], "the server's copy: no set in the first entry, one in the second: %r" % firsts)
+    press(driver, lambda: button(driver, "Finish workout"))
+    press(driver, lambda: button(driver, "Done"))
+    wait(driver, lambda d: d.current_url.endswith("#/today"), "Today after Done")
+    synced(driver)
+
 
 def main():
     server, _ = start()
@@ -410,6 +442,7 @@ def main():
         test_edit_delete(driver, server, lifter)
         test_bodyweight(driver, server, lifter)
         test_reorder(driver, server, lifter)
+        test_same_exercise_twice(driver, server, lifter)
         test_exercises(driver, server, lifter)
         test_settings(driver, server, lifter)
         test_offline(driver, server, lifter)

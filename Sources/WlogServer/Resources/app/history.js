@@ -1,7 +1,7 @@
 // History: workouts newest first (date, name, sets, volume, label) with a search; a workout's
 // sets with edit and delete, sent through the queue like every write.
 import { read } from "./api.js";
-import { enqueue } from "./queue.js";
+import { enqueue, pathId } from "./queue.js";
 import { h, numberField, setText, show, toast, toKg, withUnit, date } from "./ui.js";
 
 export async function render(id) {
@@ -36,7 +36,7 @@ function editor(workout, exercise, set, number, row) {
     Object.assign(set, patch);
     row.querySelector(".num").textContent = setText(set);
     form.remove();
-    await enqueue({ method: "PATCH", path: `workouts/${workout.id}/exercises/${encodeURIComponent(exercise.exercise.id)}/sets/${set.id}`,
+    await enqueue({ method: "PATCH", path: `workouts/${workout.id}/exercises/${pathId(exercise.id)}/sets/${set.id}`,
       body: patch, label: `edit ${exercise.exercise.name} set` });
   });
   return form;
@@ -53,7 +53,7 @@ async function detail(id) {
         h("button", { type: "button", class: "danger", "aria-label": `Delete ${exercise.exercise.name} set ${i + 1}`, text: "Delete",
           onclick: async () => {
             row.remove();
-            await enqueue({ method: "DELETE", path: `workouts/${workout.id}/exercises/${encodeURIComponent(exercise.exercise.id)}/sets/${set.id}`,
+            await enqueue({ method: "DELETE", path: `workouts/${workout.id}/exercises/${pathId(exercise.id)}/sets/${set.id}`,
               label: `delete ${exercise.exercise.name} set` });
           } }));
       return row;

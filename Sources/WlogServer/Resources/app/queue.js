@@ -28,6 +28,8 @@ function swapBody(body, map) {
   return JSON.parse(JSON.stringify(body).replace(/(hex:)?(local:[0-9a-f-]{36})/g, (text, hex, local) =>
     map[local] === undefined ? text : hex ? map[local].replace(/-/g, "") : map[local]));
 }
+/** `id` as a path segment: a local id as it is (`swap` finds it), a server id encoded. */
+export const pathId = (id) => (id.startsWith("local:") ? id : encodeURIComponent(id));
 /** The id of `id` for an event line: the journal's form of a server id, or a local id marked for `swapBody`. */
 export const journalId = (id) => (id.startsWith("local:") ? "hex:" + id : id.replace(/-/g, ""));
 

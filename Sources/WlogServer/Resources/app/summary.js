@@ -43,7 +43,8 @@ export async function render(model, done) {
   const waiting = await flush();
   if (waiting > 0) { list.append(h("li", { class: "muted", text: "Records follow once this workout is sent." })); return section; }
   const ids = new Set(sets.map((s) => s.id.replace(/-/g, "").toLowerCase()));
-  for (const exercise of model.exercises) {
+  // Each exercise once, though a workout may hold it twice (bench first and again at the end).
+  for (const exercise of model.exercises.filter((e, i, all) => all.findIndex((o) => o.exercise.id === e.exercise.id) === i)) {
     const id = await resolve(exercise.exercise.id);
     const { data } = await read("prs?exercise=" + encodeURIComponent(id)).catch(() => ({ data: [] }));
     for (const group of data ?? []) {

@@ -4,7 +4,7 @@
 // (the local copy in IndexedDB) and sent through the queue.
 import { read } from "./api.js";
 import { cacheGet, cachePut, cacheDelete } from "./db.js";
-import { enqueue, journalId, localId, resolve, status, uuid } from "./queue.js";
+import { enqueue, journalId, localId, pathId, resolve, status, uuid } from "./queue.js";
 import { h, numberField, setText, show, step, toast, toKg, withUnit } from "./ui.js";
 import { element as restTimer, startRest, stopRest } from "./timer.js";
 import * as summary from "./summary.js";
@@ -16,7 +16,10 @@ export const active = () => cacheGet("workout");
 const save = (model) => cachePut("workout", model);
 const refresh = () => dispatchEvent(new Event("wlog:refresh"));
 const base = (model) => "workouts/" + model.id;
-const setPath = (model, exercise, set) => `${base(model)}/exercises/${encodeURIComponent(exercise.exercise.id)}/sets` + (set ? "/" + set.id : "");
+/** A workout entry's path (the same exercise may be in a workout twice, each entry with its own
+ * id: docs/SERVER.md, "The same exercise twice"); an entry added offline has a local id. */
+const entryPath = (model, entry) => `${base(model)}/exercises/${pathId(entry.id ?? entry.exercise.id)}`;
+const setPath = (model, exercise, set) => `${entryPath(model, exercise)}/sets` + (set ? "/" + set.id : "");
 
 /** Starts a workout now (from a routine day when `routineId` is given), shown at once. */
 export async function start(name, routineId, exercises = []) {
@@ -155,7 +158,7 @@ function exerciseCard(model, exercise, position) {
       h("button", { type: "button", class: "danger", "aria-label": `Remove ${name}`, text: "Remove", onclick: async () => {
         model.exercises.splice(position, 1);
         await save(model);
-        await enqueue({ method: "DELETE", path: `${base(model)}/exercises/${encodeURIComponent(exercise.exercise.id)}`, label: "remove " + name });
+        await enqueue({ method: "DELETE", path: entryPath(model, exercise), label: "remove " + name });
         refresh();
       } })),
     exercise.previousPerformance?.text ? h("p", { class: "muted previous", text: "Previous: " + exercise.previousPerformance.text }) : null,
@@ -173,9 +176,10 @@ function exerciseCard(model, exercise, position) {
 
 async function addExercise(model, exercise) {
   const card = await read("exercises/" + encodeURIComponent(exercise.id)).then((r) => r.data).catch(() => null);
-  model.exercises.push({ exercise, sets: [], previousPerformance: card?.previousPerformance ?? null });
+  const id = localId();
+  model.exercises.push({ id, exercise, sets: [], previousPerformance: card?.previousPerformance ?? null });
   await save(model);
-  await enqueue({ method: "POST", path: base(model) + "/exercises", body: { exerciseId: exercise.id }, label: "add " + exercise.name });
+  await enqueue({ method: "POST", path: base(model) + "/exercises", body: { exerciseId: exercise.id }, localId: id, label: "add " + exercise.name });
   refresh();
 }
 
