@@ -194,4 +194,37 @@ import Testing
                 .success(.created) == set)
         }
     }
+
+    /// The same for an exercise added to a workout (a first entry and a further one: a retry
+    /// answers the entry its key made) and for a body weight.
+    @Test func anIdempotencyKeyReusedForAnotherEntryOrWeight() async throws {
+        try await ServerHarness.withAPI(.journal, as: Self.lifter) { harness, api in
+            func key(_ text: String) -> HTTPFields {
+                var fields = HTTPFields()
+                fields[HTTPField.Name("Idempotency-Key")!] = text
+                return fields
+            }
+            let workout = try #require(try await api.post("workouts", #"{"name":"Push Day"}"#).success(.created)["id"]?.string)
+            let path = "workouts/\(workout)/exercises"
+            let first = try await api.post(path, #"{"exerciseId":"bench-press"}"#, headers: key("add-1")).success(.created)
+            let again = try await api.post(path, #"{"exerciseId":"Bench Press"}"#, headers: key("add-2")).success(.created)
+            #expect(first["id"] == "bench-press")
+            #expect(again["id"] != first["id"])
+            let weighed = try await api.post("bodyweight", #"{"weightKg":80.5}"#, headers: key("weigh-1")).success(.created)
+            let before = harness.journalBytes(Self.lifter)
+            try await api.post(path, #"{"exerciseId":"squat"}"#, headers: key("add-1"))
+                .failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            try await api.post(path, #"{"exerciseId":"squat"}"#, headers: key("add-2"))
+                .failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            try await api.post("bodyweight", #"{"weightKg":81}"#, headers: key("weigh-1"))
+                .failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            try await api.post("bodyweight", #"{"weightKg":80.5,"notes":"after lunch"}"#, headers: key("weigh-1"))
+                .failure(.unprocessableContent, "IDEMPOTENCY_KEY_REUSED", field: "Idempotency-Key")
+            #expect(harness.journalBytes(Self.lifter) == before)
+            #expect(try await api.post(path, #"{"exerciseId":"bench-press"}"#, headers: key("add-1")).success(.created)["id"] == first["id"])
+            #expect(try await api.post(path, #"{"exerciseId":"bench-press"}"#, headers: key("add-2")).success(.created)["id"] == again["id"])
+            #expect(try await api.post("bodyweight", #"{"weightKg":80.5}"#, headers: key("weigh-1")).success(.created) == weighed)
+            #expect(harness.journalBytes(Self.lifter) == before)
+        }
+    }
 }

@@ -134,9 +134,18 @@ struct ProjectionRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(["bodyweight.weight": "weightKg", "bodyweight.at": "recordedAt", "bodyweight.notes": "notes"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
-                if let first = fixed.first, view.state.contains(eventID: first) { return [] }
-                guard let weight else { return [] }
                 let at = try RouteSupport.zoned(body.recordedAt, field: "recordedAt", view: view)
+                if let first = fixed.first, view.state.contains(eventID: first) {
+                    if let entry = view.state.bodyweightEntries.first(where: { $0.id == first }) {
+                        let asked: [(String, Bool)] = [
+                            ("weightKg", weight.map { $0.kilogramTenThousandths != entry.weight.kilogramTenThousandths } ?? false),
+                            ("recordedAt", at.map { $0.instant != entry.at.instant } ?? false),
+                            ("notes", body.notes.map { $0 != entry.notes } ?? false)]
+                        if let difference = asked.first(where: \.1) { throw APIError.idempotencyKeyReused(difference.0) }
+                    }
+                    return []
+                }
+                guard let weight else { return [] }
                 var context = decideContext
                 context.confirmsImplausible = body.force == true
                 return try decide(.recordBodyweight(weight: weight, at: at, notes: body.notes), state: view.state, context: context)

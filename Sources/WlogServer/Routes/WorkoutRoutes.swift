@@ -252,7 +252,13 @@ struct WorkoutRoutes: Sendable {
         let now = support.now()
         return try await RouteSupport.naming(["workout.exercise": "exerciseId", "workout.position": "position"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
-                if let first = fixed.first, view.state.contains(eventID: first) { return [] }
+                if let first = fixed.first, view.state.contains(eventID: first) {
+                    let record = WorkoutSession.resolve(key, view: view, now: now).id.flatMap(view.state.workout)
+                    if let record, !Self.madeEntry(first, of: body.exerciseId, record: record, view: view) {
+                        throw APIError.idempotencyKeyReused("exerciseId")
+                    }
+                    return []
+                }
                 var session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, listing: true)
                 try session.append(.addWorkoutExercise(workout: session.record.id, exercise: body.exerciseId, position: body.position,
                                                        notes: body.notes), context: decideContext)
@@ -267,9 +273,9 @@ struct WorkoutRoutes: Sendable {
                 }
                 let exerciseID = added?.exercise ?? view.state.exercises(named: body.exerciseId).first?.id ?? body.exerciseId
                 let record = key.id.flatMap(view.state.workout)
-                // The entry made; a retry answers the exercise's last entry.
-                let entry = addID.flatMap { id in record?.exercises.contains { $0.entry == id } == true ? id : nil }
-                    ?? (added == nil ? record?.exercises.last { $0.exercise == exerciseID }?.entry : nil)
+                // The entry made; a retry answers the entry its key made (a further entry's id is
+                // the key's event), else the exercise's first entry.
+                let entry = (addID ?? fixed.first).flatMap { id in record?.exercises.contains { $0.entry == id } == true ? id : nil }
                 let id = WorkoutModel.entryID(exercise: exerciseID, entry: entry)
                 guard let model = workout.exercises?.first(where: { $0.id == id }) else { throw APIError.notFound("exercise " + id) }
                 return try JSONBody.envelope(model, status: .created)
@@ -314,6 +320,15 @@ struct WorkoutRoutes: Sendable {
             return (view.state.exerciseOrStandIn(listed.exercise), id)
         }
         return (try SetRoutes.exercise(text, view: view), nil)
+    }
+
+    /// Whether the add whose key made event `id` asked for `exerciseText` (id, name or alias):
+    /// the further entry `id` made is of that exercise, or, when `id` made no further entry, the
+    /// exercise has a first entry in `record`. A retry asking for another exercise is 422.
+    static func madeEntry(_ id: EventID, of exerciseText: String, record: WorkoutRecord, view: LifterView) -> Bool {
+        let asked = view.state.exercises(named: exerciseText).first?.id ?? exerciseText
+        if let made = record.exercises.first(where: { $0.entry == id }) { return made.exercise == asked }
+        return record.exercises.contains { $0.exercise == asked && $0.entry == nil }
     }
 
     // MARK: Shared
