@@ -213,6 +213,17 @@ def main():
             open(path, "w").write(original)
             check(changed != original and collided.returncode == 65 and first["id"].replace("-", "") in collided.stderr and "nothing of user" in collided.stderr,
                   f"a set changed in the export since: exit {collided.returncode}, {collided.stderr.strip()[:160]}")
+            # A user with an account by the same email (made after the export) is imported into the
+            # account's lifter, on either store (the database's accounts on PostgreSQL).
+            made = run([server_bin, "users", "create", "dora@example.com", "--password", "correct-horse-9", "--data", data] + extra)
+            users_csv = os.path.join(export_dir, "users.csv")
+            original = open(users_csv).read()
+            open(users_csv, "w").write(original.replace(USERS["c"], "dora@example.com"))
+            dry = run([server_bin, "import-plates", export_dir, "--data", data, "--dry-run"] + extra)
+            open(users_csv, "w").write(original)
+            account = made.stdout.strip()
+            check(made.returncode == 0 and re.search(r"\(dora@example.com\) → lifter %s: " % re.escape(account), dry.stdout) is not None,
+                  f"an account by the user's email ({account}) takes the user's rows: {dry.stdout.strip()[-200:]} {made.stderr[-200:]}")
             server = plates.Server(server_bin, data, store)
             try:
                 key = plates.anon_key(data)

@@ -35,12 +35,19 @@ struct ImportPlates: AsyncParsableCommand {
         var database: PostgresStore?
         do {
             let export = try PlatesProjectImport.read(folder: folder)
-            var accounts: [String: String] = [:]
-            if !export.emails.isEmpty, FileManager.default.fileExists(atPath: data + "/accounts.log") {
-                for row in try await AccountAdmin(data: data).list() { accounts[row.email.lowercased()] = row.id }
-            }
             if let databaseURL {
                 database = try await PostgresStore.connect(try DatabaseURL(databaseURL), logger: logger)
+            }
+            // The accounts are where the store keeps them: the database's, else the data folder's.
+            var accounts: [String: String] = [:]
+            if !export.emails.isEmpty {
+                let admin: AccountAdmin?
+                if let database {
+                    if let log = try await database.accountsLog() { admin = try await AccountAdmin(log: log) { _ in } } else { admin = nil }
+                } else {
+                    admin = FileManager.default.fileExists(atPath: data + "/accounts.log") ? try await AccountAdmin(data: data) : nil
+                }
+                for row in try await admin?.list() ?? [] { accounts[row.email.lowercased()] = row.id }
             }
             let lifters: any LifterStore = try database ?? JournalStore(root: data)
             var users = 0, appended = 0, duplicates = 0
