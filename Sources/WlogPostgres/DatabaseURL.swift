@@ -49,6 +49,14 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL without its password.
     public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
 
+    /// Connections in one server's pool (a store's `PostgresClient`): its listener holds one, its
+    /// requests share the rest, and a request finding none free waits in the pool's queue within
+    /// its time limit. Twenty, because the database's commit rate stops growing well before that
+    /// (commits share WAL flushes; past 16 concurrent ones each costs the database more CPU for a
+    /// few percent more commits, docs/PERFORMANCE.md), and four servers' pools (80) fit
+    /// PostgreSQL's default `max_connections` of 100 beside its reserved and operators' connections.
+    static let poolSize = 20
+
     /// The client's configuration.
     var configuration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch sslMode {
@@ -59,6 +67,7 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password,
                                                          database: database, tls: tls)
         configuration.options.connectTimeout = .seconds(3)
+        configuration.options.maximumConnections = Self.poolSize
         return configuration
     }
 }

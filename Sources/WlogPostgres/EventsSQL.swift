@@ -43,14 +43,29 @@ enum EventsSQL {
         try await execute("SELECT wlog_announce(\(lifter.uuid)::uuid, \(rows.positions)::bigint[])", run)
     }
 
-    /// Inserts `rows` as `insert` does and commits them, in one round trip (`wlog_append`): when
-    /// this returns, the commit is done (a unique violation is thrown here, nothing inserted).
-    /// Not in a transaction: the procedure commits.
-    static func append(_ rows: EventRows, _ lifter: LifterID, run: Run) async throws {
-        try await execute("""
-            CALL wlog_append(\(lifter.uuid)::uuid, \(rows.positions)::bigint[], \(rows.ids)::text[], \(rows.types)::text[],
-                             \(rows.lines)::text[], \(rows.recorded)::bigint[])
-            """, run)
+    /// `CALL wlog_append(…)`: inserts `rows` as `insert` does and commits them, in one round trip;
+    /// when its answer comes the commit is done (a unique violation is thrown, nothing inserted).
+    /// Not in a transaction: the procedure commits. A prepared statement: each pooled connection
+    /// parses it once (PostgresNIO prepares it on a connection's first use, again on a new
+    /// connection after a restart), so a commit sends only Bind and Execute.
+    struct Append: PostgresPreparedStatement {
+        static let sql = "CALL wlog_append($1::uuid, $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])"
+        typealias Row = ()
+        let lifter: LifterID
+        let rows: EventRows
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 6)
+            bindings.append(lifter.uuid)
+            bindings.append(rows.positions)
+            bindings.append(rows.ids)
+            bindings.append(rows.types)
+            bindings.append(rows.lines)
+            bindings.append(rows.recorded)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws {}
     }
 
     /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT

@@ -30,22 +30,30 @@ enum EventsSchema {
         // Commits are announced by `wlog_announce`, no longer by a trigger (see `wlog_append`).
         "DROP TRIGGER IF EXISTS wlog_events_notify ON wlog_events",
         "DROP FUNCTION IF EXISTS wlog_events_notify()",
+        // The routines are PL/pgSQL, not SQL: a session plans a PL/pgSQL function's statements once
+        // and keeps the plans, where an SQL function called from PL/pgSQL or by `SELECT` with
+        // parameters is planned again at every call (three times the database CPU of a write,
+        // docs/PERFORMANCE.md). `CREATE OR REPLACE` also turns a database made with the SQL ones
+        // over to these at a server's start (same names, arguments and results).
+        //
         // One commit's rows into one stream, after the stream's lock taken shared (`EventsSQL`):
         // all or none; a position or id the stream holds is a unique violation.
         """
         CREATE OR REPLACE FUNCTION wlog_insert(stream uuid, positions bigint[], ids text[], types text[],
-                                               lines text[], recorded bigint[]) RETURNS void LANGUAGE sql AS $$
-            SELECT pg_advisory_xact_lock_shared(hashtext(stream::text));
+                                               lines text[], recorded bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock_shared(hashtext(stream::text));
             INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
             SELECT stream, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
             FROM unnest(positions, ids, types, lines, recorded) AS u(p, i, t, l, r);
-        $$
+        END $$
         """,
         // The notification of a commit: `"<lifter> <last position>"` on channel `wlog_events`.
         """
-        CREATE OR REPLACE FUNCTION wlog_announce(stream uuid, positions bigint[]) RETURNS void LANGUAGE sql AS $$
-            SELECT pg_notify('wlog_events', stream::text || ' ' || (SELECT max(p) FROM unnest(positions) AS u(p)));
-        $$
+        CREATE OR REPLACE FUNCTION wlog_announce(stream uuid, positions bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('wlog_events', stream::text || ' ' || (SELECT max(p) FROM unnest(positions) AS u(p)));
+        END $$
         """,
         // `wlog_insert` committed inside the call: `CALL`'s answer comes only after the COMMIT (durable
         // with `synchronous_commit`), so one round trip both writes and confirms the commit. The

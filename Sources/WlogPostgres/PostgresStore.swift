@@ -262,12 +262,12 @@ public final class PostgresStore: LifterStore {
 
     /// Inserts `rows` into `lifter`'s stream in one transaction: all or none, committed when this
     /// returns. Throws `StoreError.conflict` when a position or id is taken. One round trip
-    /// (`EventsSQL.append`, a procedure that commits): not an autocommit statement, whose
+    /// (`EventsSQL.Append`, a prepared call of a procedure that commits): not an autocommit statement, whose
     /// CommandComplete a server shutting down may send and then roll the statement back; the
     /// procedure's answer comes only after its COMMIT is durable.
     package func insert(_ rows: EventRows, lifter: LifterID) async throws {
         try await database("appending to lifter \(lifter)") { [client, logger] in
-            try await EventsSQL.append(rows, lifter) { try await client.query($0, logger: logger) }
+            for try await _ in try await client.execute(EventsSQL.Append(lifter: lifter, rows: rows), logger: logger) {}
         }
     }
 

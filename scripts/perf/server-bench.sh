@@ -17,7 +17,8 @@
 # Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
 # --store, then through two servers on the one database (two wrk runs at once, $CLIENTS/2
-# connections each, one per server; the rates added). PG=0 leaves the PostgreSQL store out.
+# connections each, one per server; the rates added), and the store's write statement alone by
+# pgbench (server-append.sql) beside the INSERT again. PG=0 leaves the PostgreSQL store out.
 # BUILD=0 skips the release build and uses the binaries in $BIN (default $SCRATCH/release).
 # Needs: swift, python3, wrk and postgresql (Debian; installed with apt-get when missing). Writes
 # only under $OUT (default /tmp/wlog-perf/server) and the build folder $SCRATCH (default .build).
@@ -191,21 +192,27 @@ pg_start() {
 
 pg_stop() { as_postgres "$PGBIN/pg_ctl" -D "$OUT/pg" -m fast stop > /dev/null; }
 
+# pgbench's run of SCRIPT on DATABASE ($CLIENTS clients, $SECONDS_EACH s, -M MODE): transactions
+# a second, p50, p99 and the database's CPU a transaction.
+pgbench_phase() {  # LABEL DATABASE SCRIPT MODE
+  local ticks tps
+  rm -f "$OUT"/pgbench_log*
+  ticks=$(pg_ticks)
+  (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -M "$4" \
+     -f "$3" -l "$2" > "$OUT/pgbench.txt" 2>&1)
+  # The per-transaction log's third column is the latency in microseconds.
+  ticks=$(( $(pg_ticks) - ticks ))
+  tps=$(awk '/^tps/ { print $3; exit }' "$OUT/pgbench.txt")
+  cat "$OUT"/pgbench_log* | awk '{ print $3 }' | sort -n | awk -v label="$1" -v tps="$tps" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '{ v[NR] = $1 }
+    END { printf "  %-22s %9.0f tx/s   p50 %.2fms   p99 %.2fms  database CPU %.3f ms/transaction\n", label, tps,
+                 v[int(NR * .5)] / 1000, v[int(NR * .99)] / 1000, ticks * 1000 / hz / NR }' \
+    | tee -a "$RESULTS"
+}
+
 # The baseline: the same durable insert with pgbench, one INSERT per transaction.
 pgbench_baseline() {
   psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -f "$ROOT/scripts/perf/server-table.sql" postgres
-  local ticks
-  ticks=$(pg_ticks)
-  (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" \
-     -f "$ROOT/scripts/perf/server-insert.sql" -l postgres > "$OUT/pgbench.txt" 2>&1)
-  # The per-transaction log's third column is the latency in microseconds.
-  local tps
-  ticks=$(( $(pg_ticks) - ticks ))
-  tps=$(awk '/^tps/ { print $3; exit }' "$OUT/pgbench.txt")
-  cat "$OUT"/pgbench_log* | awk '{ print $3 }' | sort -n | awk -v tps="$tps" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '{ v[NR] = $1 }
-    END { printf "  %-22s %9.0f tx/s   p50 %.2fms   p99 %.2fms  database CPU %.3f ms/transaction\n", "pgbench INSERT", tps,
-                 v[int(NR * .5)] / 1000, v[int(NR * .99)] / 1000, ticks * 1000 / hz / NR }' \
-    | tee -a "$RESULTS"
+  pgbench_phase "pgbench INSERT" postgres "$ROOT/scripts/perf/server-insert.sql" simple
 }
 
 # The PostgreSQL store: the template's lifters migrated into a database of the cluster, then the
@@ -240,6 +247,11 @@ postgres_store() {
   DBCPU=
   stop_server
   say "  events in the database after the writes: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_events" wlog)"
+  # The store's write alone: its prepared `CALL wlog_append` by pgbench on the same table (positions
+  # far past the streams' ends, after the servers stopped), beside the INSERT once more.
+  psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE SEQUENCE bench_position START 1000000000000" wlog
+  pgbench_phase "pgbench CALL wlog_append" wlog "$ROOT/scripts/perf/server-append.sql" prepared
+  pgbench_phase "pgbench INSERT" postgres "$ROOT/scripts/perf/server-insert.sql" simple
 }
 
 deps
