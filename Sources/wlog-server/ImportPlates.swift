@@ -20,16 +20,13 @@ struct ImportPlates: AsyncParsableCommand {
 
     @Argument(help: "The folder of the tables' CSVs.")
     var folder: String
-    @Option(help: ServerFolders.dataHelp)
-    var data: String?
-    @Option(help: ServerFolders.storeHelp)
-    var store: String?
+    @OptionGroup var stores: ServerStoreOptions
     @Flag(help: "Report what would be added; write nothing.")
     var dryRun = false
 
     func run() async throws {
-        let data = data ?? defaultDataDirectory()
-        let databaseURL = ServerFolders.databaseURL(store: store)
+        let data = stores.folder
+        let databaseURL = stores.databaseURL
         var logger = Logger(label: "wlog.import-plates")
         logger.logLevel = .warning
         var database: PostgresStore?

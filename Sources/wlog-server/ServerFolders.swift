@@ -19,3 +19,18 @@ enum ServerFolders {
         return environment?.isEmpty == false ? environment : nil
     }
 }
+
+/// `--data` and `--store` of the subcommands that open the lifters' events (`users`,
+/// `import-plates`), with the folder and database they resolve to.
+struct ServerStoreOptions: ParsableArguments {
+    @Option(help: ServerFolders.dataHelp)
+    var data: String?
+    @Option(help: ServerFolders.storeHelp)
+    var store: String?
+
+    /// `--data`, else the default data folder.
+    var folder: String { data ?? defaultDataDirectory() }
+
+    /// The database `--store` or the environment names (`ServerFolders.databaseURL`); nil for the journals.
+    var databaseURL: String? { ServerFolders.databaseURL(store: store) }
+}

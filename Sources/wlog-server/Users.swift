@@ -26,10 +26,7 @@ struct Users: AsyncParsableCommand {
     var action: Action
     @Argument(help: "The account: an email (create: the new one) or an id; not for list.")
     var user: String?
-    @Option(help: ServerFolders.dataHelp)
-    var data: String?
-    @Option(help: ServerFolders.storeHelp)
-    var store: String?
+    @OptionGroup var stores: ServerStoreOptions
     @Option(help: "create: the password (default: read from the WLOG_PASSWORD environment variable, so it stays out of the shell history).")
     var password: String?
     @Option(help: "create: attach the account to this existing lifter id (e.g. one `wlog serve token` made).")
@@ -49,7 +46,7 @@ struct Users: AsyncParsableCommand {
         var opened: AccountAdmin?
         do {
             let admin: AccountAdmin
-            (admin, database) = try await Self.accounts(data: data ?? defaultDataDirectory(), databaseURL: ServerFolders.databaseURL(store: store),
+            (admin, database) = try await Self.accounts(data: stores.folder, databaseURL: stores.databaseURL,
                                                         removing: action == .delete)
             opened = admin
             switch action {

@@ -9,7 +9,7 @@ import NIOCore
 /// after the first head has been read and judged not an upgrade: without it a client that
 /// trickles its first head, or never sends one, would never be closed. Later heads of a
 /// kept-alive connection, bodies and idle time are ``ConnectionGuard``'s.
-final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler {
+final class ConnectionAdmission: ConnectionWatch, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
@@ -26,24 +26,6 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
     init(limits: ConnectionLimits, addresses: AddressCounts) {
         self.limits = limits
         self.addresses = addresses
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { start(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        start(context)
-        context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        release()
-        context.fireChannelInactive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        release()
     }
 
     /// The server is shutting down gracefully (``GuardedChannel``).
@@ -83,7 +65,7 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
         return false
     }
 
-    private func start(_ context: ChannelHandlerContext) {
+    func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
@@ -100,7 +82,7 @@ final class ConnectionAdmission: ChannelInboundHandler, RemovableChannelHandler 
         }
     }
 
-    private func release() {
+    func release() {
         timer?.cancel()
         timer = nil
         if let counted { addresses.close(counted) }

@@ -6,7 +6,7 @@ import NIOHTTPTypes
 /// closes it at the deadline ``ConnectionDeadline`` names and after an error response (with
 /// `Connection: close`). The address cap and the first head's deadline are
 /// ``ConnectionAdmission``'s, which stands before the HTTP decoder.
-final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+final class ConnectionGuard: ChannelDuplexHandler, ConnectionWatch, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -22,24 +22,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     init(limits: ConnectionLimits) {
         self.limits = limits
         self.state = ConnectionDeadline(limits: limits, opened: .now())
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { start(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        start(context)
-        context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        release()
-        context.fireChannelInactive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        release()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -74,14 +56,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func start(_ context: ChannelHandlerContext) {
+    func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
         state = ConnectionDeadline(limits: limits, opened: .now())
         schedule(context)
     }
 
-    private func release() {
+    func release() {
         timer?.cancel()
         timer = nil
         armed = nil

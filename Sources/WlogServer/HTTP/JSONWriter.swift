@@ -24,23 +24,20 @@ struct JSONWriter {
     /// The bytes written so far.
     var bytes: [UInt8] { Array(buffer.readableBytesView) }
 
-    mutating func beginObject() {
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// A value's opening bracket, after a comma if a value precedes it.
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        buffer.writeInteger(UInt8(ascii: "{"))
+        buffer.writeInteger(bracket)
     }
 
-    mutating func endObject() {
-        buffer.writeInteger(UInt8(ascii: "}"))
-        needsComma = true
-    }
-
-    mutating func beginArray() {
-        separate()
-        buffer.writeInteger(UInt8(ascii: "["))
-    }
-
-    mutating func endArray() {
-        buffer.writeInteger(UInt8(ascii: "]"))
+    /// A value's closing bracket; a comma goes before whatever follows.
+    private mutating func close(_ bracket: UInt8) {
+        buffer.writeInteger(bracket)
         needsComma = true
     }
 

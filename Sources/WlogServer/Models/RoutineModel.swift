@@ -4,6 +4,7 @@ import WlogCore
 /// (a template a workout starts from), with id `<routine id>.<day index>` and name
 /// `<routine> — <day title>`, or the routine's name alone when the day is titled as the routine
 /// (a routine made by `POST /routines`: one day, titled with its name).
+@JSONObject
 struct RoutineModel: Encodable, Sendable {
     var id: String
     var name: String
@@ -72,6 +73,7 @@ struct RoutineModel: Encodable, Sendable {
 }
 
 /// A planned exercise of a routine day.
+@JSONObject
 struct RoutineExerciseModel: Encodable, Sendable {
     /// Unique within the day, stable across reads (`RoutineModel.exerciseIDs`).
     var id: String
@@ -96,33 +98,5 @@ struct RoutineExerciseModel: Encodable, Sendable {
         targetRpe = effort?.whole
         targetRpeExact = effort?.exact
         restSeconds = planned.restSeconds
-    }
-}
-
-extension RoutineModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("estimatedDuration", estimatedDuration)
-        json.field("exerciseCount", exerciseCount)
-        json.fieldIfPresent("exercises", exercises)
-        json.field("id", id)
-        json.field("name", name)
-        json.endObject()
-    }
-}
-
-extension RoutineExerciseModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("exercise", exercise)
-        json.field("id", id)
-        json.field("orderIndex", orderIndex)
-        json.field("restSeconds", restSeconds)
-        json.field("targetRepsHigh", targetRepsHigh)
-        json.field("targetRepsLow", targetRepsLow)
-        json.field("targetRpe", targetRpe)
-        json.field("targetRpeExact", targetRpeExact)
-        json.field("targetSets", targetSets)
-        json.endObject()
     }
 }

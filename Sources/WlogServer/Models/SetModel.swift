@@ -1,6 +1,7 @@
 import WlogCore
 
 /// A set as seed 004's `ExerciseSet` (§6): weights in kg whatever unit it was logged in.
+@JSONObject
 struct SetModel: Encodable, Sendable {
     var id: String
     var orderIndex: Int
@@ -32,24 +33,5 @@ struct SetModel: Encodable, Sendable {
         durationSeconds = set.durationMilliseconds.map { Double($0) / 1000 }
         distanceMeters = set.distance?.metres
         notes = set.notes
-    }
-}
-
-extension SetModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("completedAt", completedAt)
-        json.field("distanceMeters", distanceMeters)
-        json.field("durationSeconds", durationSeconds)
-        json.field("id", id)
-        json.field("isCompleted", isCompleted)
-        json.field("notes", notes)
-        json.field("orderIndex", orderIndex)
-        json.field("reps", reps)
-        json.field("rpe", rpe)
-        json.field("rpeExact", rpeExact)
-        json.field("setType", setType)
-        json.field("weightKg", weightKg)
-        json.endObject()
     }
 }

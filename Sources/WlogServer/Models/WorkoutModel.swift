@@ -1,6 +1,7 @@
 import WlogCore
 
 /// A workout as seed 004's `Workout` (§6): the list item without `exercises`, the detail with them.
+@JSONObject
 struct WorkoutModel: Encodable, Sendable {
     var id: String
     @Nullable var name: String?
@@ -65,6 +66,7 @@ struct WorkoutModel: Encodable, Sendable {
 
 /// An entry of a workout (seed 004's `WorkoutExercise`): an exercise may be in a workout more
 /// than once, each entry with its own id and sets (`WorkoutModel.entryID`).
+@JSONObject
 struct WorkoutExerciseModel: Encodable, Sendable {
     var id: String
     var orderIndex: Int
@@ -87,6 +89,7 @@ struct WorkoutExerciseModel: Encodable, Sendable {
 }
 
 /// What the lifter did last time: the sets, and the same as a line (`80 kg × 8, 8, 7`).
+@JSONObject
 struct PreviousPerformanceModel: Encodable, Sendable {
     var date: String
     var text: String
@@ -98,50 +101,5 @@ struct PreviousPerformanceModel: Encodable, Sendable {
         date = first.performed.localDay.iso
         text = card.previousPerformanceText
         sets = card.previousPerformance.enumerated().map { SetModel($1, orderIndex: $0) }
-    }
-}
-
-extension WorkoutModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("completedAt", completedAt)
-        json.field("durationSeconds", durationSeconds)
-        json.field("exerciseCount", exerciseCount)
-        json.fieldIfPresent("exercises", exercises)
-        json.field("id", id)
-        json.field("label", label)
-        json.field("name", name)
-        json.field("notes", notes)
-        json.field("prCount", prCount)
-        json.field("routineId", routineId)
-        json.field("sessionLoad", sessionLoad)
-        json.field("startedAt", startedAt)
-        json.field("totalReps", totalReps)
-        json.field("totalSets", totalSets)
-        json.field("totalVolumeKg", totalVolumeKg)
-        json.endObject()
-    }
-}
-
-extension WorkoutExerciseModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("exercise", exercise)
-        json.field("id", id)
-        json.field("notes", notes)
-        json.field("orderIndex", orderIndex)
-        json.field("previousPerformance", previousPerformance)
-        json.field("sets", sets)
-        json.endObject()
-    }
-}
-
-extension PreviousPerformanceModel: JSONWritable {
-    func writeJSON(to json: inout JSONWriter) {
-        json.beginObject()
-        json.field("date", date)
-        json.field("sets", sets)
-        json.field("text", text)
-        json.endObject()
     }
 }

@@ -45,26 +45,25 @@ indirect enum RESTFilter: Sendable, Equatable {
         case .test(let column, let op, let operand, let negated):
             return Self.negate(Self.test(row[column] ?? .null, op, operand), negated)
         case .all(let filters, let negated):
-            var result: Bool? = true
-            for filter in filters {
-                switch filter.evaluate(row) {
-                case .some(false): return Self.negate(false, negated)
-                case .none: result = nil
-                case .some(true): break
-                }
-            }
-            return Self.negate(result, negated)
+            return Self.negate(Self.combine(filters, row, decidedBy: false), negated)
         case .any(let filters, let negated):
-            var result: Bool? = false
-            for filter in filters {
-                switch filter.evaluate(row) {
-                case .some(true): return Self.negate(true, negated)
-                case .none: result = nil
-                case .some(false): break
-                }
-            }
-            return Self.negate(result, negated)
+            return Self.negate(Self.combine(filters, row, decidedBy: true), negated)
         }
+    }
+
+    /// SQL's three-valued `and` (`decidedBy` false) or `or` (`decidedBy` true) of `filters` on
+    /// `row`: `decidedBy` as soon as one filter gives it; else nil (unknown) if one gave nil; else
+    /// the other value.
+    private static func combine(_ filters: [RESTFilter], _ row: RESTRow, decidedBy decisive: Bool) -> Bool? {
+        var result: Bool? = !decisive
+        for filter in filters {
+            switch filter.evaluate(row) {
+            case .some(decisive): return decisive
+            case .none: result = nil
+            case .some: break
+            }
+        }
+        return result
     }
 
     private static func negate(_ value: Bool?, _ negated: Bool) -> Bool? {

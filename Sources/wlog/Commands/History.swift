@@ -58,13 +58,8 @@ struct HistoryFilterOptions: ParsableArguments {
     }
 
     func filter(state: WlogState, unlimited: Bool = false) throws -> HistoryFilter {
-        func day(_ text: String?, _ option: String) throws -> LocalDay? {
-            guard let text else { return nil }
-            guard let day = LocalDay(iso: text) else { throw WlogError.usage("--\(option) '\(text)' is not a date; use YYYY-MM-DD") }
-            return day
-        }
-        return HistoryFilter(
-            since: try day(since, "since"), until: try day(until, "until"),
+        HistoryFilter(
+            since: try DayText.parse(since, option: "since"), until: try DayText.parse(until, option: "until"),
             exercise: try exercise.map { try ExerciseOptions.resolve($0, in: state).id },
             group: try group.map(ExerciseOptions.muscleFilter), search: search,
             limit: unlimited ? Int.max : limit, offset: offset)

@@ -47,51 +47,38 @@ struct Context {
         }
         // wlog's clock ticks in whole seconds: no screen or export shows milliseconds, and an
         // event logged as it happens then repeats `at`'s bytes (docs/EVENTS.md, "Envelope").
-        var now = Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970.rounded(.down)) * 1000)
-        if let text = options.now ?? environment["WLOG_NOW"], !text.isEmpty {
-            guard let parsed = Instant(iso8601: text) else {
-                throw WlogError.usage("--now '\(text)' is not an ISO 8601 instant with a zone; use e.g. 2026-11-20T18:00:00Z")
-            }
-            now = parsed
-        }
-        var zone: Zone?
-        if let text = options.tz {
-            guard let parsed = Zone(text) else {
-                throw WlogError.usage("--tz '\(text)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)")
-            }
-            zone = parsed
+        let now = try parsed((options.now ?? environment["WLOG_NOW"]).flatMap { $0.isEmpty ? nil : $0 }, { Instant(iso8601: $0) }) {
+            "--now '\($0)' is not an ISO 8601 instant with a zone; use e.g. 2026-11-20T18:00:00Z"
+        } ?? Instant(millisecondsSince1970: Int64(Date().timeIntervalSince1970.rounded(.down)) * 1000)
+        let zone = try parsed(options.tz, { Zone($0) }) {
+            "--tz '\($0)' is not a time zone; use an IANA name (Europe/Berlin) or an offset (+01:00)"
         }
         let environmentZone = environment["TZ"].flatMap { $0.isEmpty ? nil : Zone($0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
-        var unit: MassUnit?
-        if let text = options.unit {
-            guard let parsed = MassUnit(argument: text) else {
-                throw WlogError.usage(InvalidValue.message(option: "--unit", value: text, allowed: MassUnit.allValueStrings))
-            }
-            unit = parsed
+        let unit = try parsed(options.unit, { MassUnit(argument: $0) }) {
+            InvalidValue.message(option: "--unit", value: $0, allowed: MassUnit.allValueStrings)
         }
-        var format = OutputFormat.table
-        if let text = options.format {
-            guard let parsed = OutputFormat(argument: text) else {
-                throw WlogError.usage(InvalidValue.message(option: "--format", value: text, allowed: OutputFormat.allValueStrings))
-            }
-            format = parsed
-        }
-        var asOf: AsOfPoint?
-        if let text = options.asOf {
-            guard let parsed = AsOfPoint(text) else {
-                throw WlogError.usage("--as-of '\(text)' is neither seq:N nor an ISO 8601 instant; use e.g. seq:120 or 2026-10-01T00:00:00Z")
-            }
-            asOf = parsed
+        let format = try parsed(options.format, { OutputFormat(argument: $0) }) {
+            InvalidValue.message(option: "--format", value: $0, allowed: OutputFormat.allValueStrings)
+        } ?? .table
+        let asOf = try parsed(options.asOf, { AsOfPoint($0) }) {
+            "--as-of '\($0)' is neither seq:N nor an ISO 8601 instant; use e.g. seq:120 or 2026-10-01T00:00:00Z"
         }
         var context = Context(journalPath: path, now: now, zoneOverride: zone, environmentZone: environmentZone,
                               unitOverride: unit, format: format, asOf: asOf)
-        if let text = environment["WLOG_LOCK_TIMEOUT"], !text.isEmpty {
-            guard let seconds = Double(text), seconds >= 0, seconds <= 3_600 else {
-                throw WlogError.usage("WLOG_LOCK_TIMEOUT '\(text)' is not a number of seconds from 0 to 3600")
-            }
-            context.lockTimeout = .milliseconds(Int64(seconds * 1000))
+        let lockSeconds = try parsed(environment["WLOG_LOCK_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 },
+                                     { Double($0).flatMap { (0...3_600).contains($0) ? $0 : nil } }) {
+            "WLOG_LOCK_TIMEOUT '\($0)' is not a number of seconds from 0 to 3600"
         }
+        if let lockSeconds { context.lockTimeout = .milliseconds(Int64(lockSeconds * 1000)) }
         return context
+    }
+
+    /// `text` read by `parse`; nil when absent, a usage error (exit 64) saying `refusal(text)` when
+    /// `parse` refuses it.
+    private static func parsed<Value>(_ text: String?, _ parse: (String) -> Value?, refusal: (String) -> String) throws -> Value? {
+        guard let text else { return nil }
+        guard let value = parse(text) else { throw WlogError.usage(refusal(text)) }
+        return value
     }
 }
 
