@@ -261,6 +261,10 @@ def lifter_a(sb, a_id):
     profile = sb.from_("user_profiles").select().eq("user_id", a_id).single().execute().data
     check(profile["current_weight"] == 180.2 and profile["goal_weight"] == 172.5, f"profile: current 180.2, goal 172.5: {profile}")
     refused(lambda: sb.from_("body_weight_logs").insert({"user_id": a_id, "weight": None}).execute(), "23502", "a body-weight log without weight")
+    # Issue 37: a note past the server's limit (4,096 bytes by default) is refused 413 naming the field, nothing appended.
+    long_note = refused(lambda: sb.from_("body_weight_logs").insert({"user_id": a_id, "weight": 180, "notes": "n" * 5000}).execute(),
+                        "PAYLOAD_TOO_LARGE", "a body-weight log with a 5,000-byte note")
+    check(long_note.details == "field notes" and "4096" in long_note.message, f"the note limit named: {long_note.details} {long_note.message}")
     # Upsert on a unique key: the profile by user_id (merge), a log by its id (merge, then ignore).
     merged = sb.from_("user_profiles").upsert({"user_id": a_id, "goal_weight": 170}, on_conflict="user_id").execute().data
     check(len(merged) == 1 and merged[0]["goal_weight"] == 170 and merged[0]["current_weight"] == 180.2, f"upsert on_conflict=user_id merges: {merged}")

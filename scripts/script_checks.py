@@ -87,11 +87,11 @@ class Server:
     """wlog-server over `data` on a free loopback port, rate limits and the per-address connection cap off
     (every client here is 127.0.0.1); stopped with SIGTERM."""
 
-    def __init__(self, binary, data, store, name="wlog-server"):
+    def __init__(self, binary, data, store, name="wlog-server", flags=()):
         import subprocess, sys
         self.process = subprocess.Popen(
             [binary, "run", "--listen", "127.0.0.1:0", "--data", data, "--rate-limit", "0", "--address-rate-limit", "0",
-             "--max-connections-per-address", "0", "--log-level", "critical"] + (["--store", store] if store else []),
+             "--max-connections-per-address", "0", "--log-level", "critical"] + (["--store", store] if store else []) + list(flags),
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         if "listening on http://" not in line:

@@ -31,6 +31,8 @@ final class PostgresLifter: @unchecked Sendable {
     let notified = Atomic<UInt64>(0)
     let lastUse = Atomic<UInt64>(0)
     let held = Atomic<Int>(0)
+    /// `answers.bytes` as last counted (`countAnswers`), for the store's trim to read without the lock.
+    let answerBytes = Atomic<Int>(0)
 
     init(lifter: LifterID) { self.lifter = lifter }
 
@@ -71,6 +73,14 @@ final class PostgresLifter: @unchecked Sendable {
         zone = LifterView.zone(named: name)
     }
 
+    /// The estimated bytes held: the state's and the kept answers' (`StateMemory`), read without the lock.
+    var heldBytes: Int { StateMemory.bytes(events: held.load(ordering: .relaxed)) + answerBytes.load(ordering: .relaxed) }
+
+    /// Under `lock`, after a read: how many bytes the kept answers grew by since last counted.
+    func countAnswers() -> Int {
+        answers.bytes - answerBytes.exchange(answers.bytes, ordering: .relaxed)
+    }
+
     /// Drops the state unless a request holds it; true when dropped.
     func unload() -> Bool {
         guard lock.tryLock() else { return false }
@@ -80,6 +90,7 @@ final class PostgresLifter: @unchecked Sendable {
         state = nil
         answers.removeAll()
         held.store(0, ordering: .relaxed)
+        answerBytes.store(0, ordering: .relaxed)
         return true
     }
 }

@@ -89,6 +89,7 @@ public final class PostgresStore: LifterStore {
         defer { trimIfOver() }
         return try await slot.lock.withLock {
             try await fold(slot)
+            defer { held(slot.countAnswers()) }
             return try slot.answers.read(slot.view, catalogs: slot.catalogs, cacheKey: key, body)
         }
     }
@@ -326,11 +327,13 @@ public final class PostgresStore: LifterStore {
         if heldBytes.load(ordering: .relaxed) > memoryLimit { trim() }
     }
 
+    /// The estimate of what the states and their kept answers hold (what `trim` bounds).
+    package var heldEstimate: Int { heldBytes.load(ordering: .relaxed) }
+
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, StateMemory.bytes(events: $0.held.load(ordering: .relaxed)), $0.lastUse.load(ordering: .relaxed)) },
-                                     limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { $0.unload() }
         heldBytes.store(bytes, ordering: .relaxed)
     }
 

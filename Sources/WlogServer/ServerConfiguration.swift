@@ -4,9 +4,6 @@ import WlogStore
 
 /// What `wlog serve` is told: where to listen, where the data is, how much memory and traffic to allow.
 public struct ServerConfiguration: Sendable {
-    /// The largest request body accepted (413 above it): 1 MiB.
-    public static let defaultBodyLimit = 1 << 20
-
     public var host: String
     /// 0: any free port (tests; the bound port is reported by `onServerRunning`).
     public var port: Int
@@ -36,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var corsOrigins: [String] = []
     /// Header, body and idle deadlines and connection caps (issue 37).
     public var connections = ConnectionLimits()
+    /// A note's, a name's and a body's size, a lifter's journal growth a minute (issue 37).
+    public var limits = WriteLimits()
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
 

@@ -13,6 +13,7 @@ public enum WlogAPI {
         // HEAD wherever GET is: the GET's status and headers without its body.
         let router = Router(context: LifterRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: APICORS(origins: configuration.corsOrigins))
+        router.add(middleware: BodyLimitMiddleware(bytes: configuration.limits.bodyBytes))
         router.add(middleware: EnvelopeMiddleware())
         router.get("healthz") { _, _ in "ok\n" }
         router.get("api/v1/openapi.json") { _, _ in
@@ -24,7 +25,9 @@ public enum WlogAPI {
             verifier: verifier,
             perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst),
             perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst))
-        let support = RouteSupport(store: store, now: configuration.now)
+        let now = configuration.now
+        let limited = LimitedStore(store, limits: configuration.limits, clock: { Double(now().millisecondsSince1970) / 1000 })
+        let support = RouteSupport(store: limited, now: now)
         routes(on: router.group("api/v1").add(middleware: auth), support: support)
         // The MCP tools call the same routes in-process, as the token's lifter: no second copy of any projection.
         let inProcess = Router(context: LifterRequestContext.self)

@@ -75,6 +75,14 @@ struct Run: AsyncParsableCommand {
     var maxConnectionsPerAddress = 64
     @Option(name: .customLong("max-connections"), help: "Connections open at once; past it new ones wait in the backlog (0: no cap; default half the open-file limit).")
     var maxConnections = ConnectionLimits.defaultTotal
+    @Option(name: .customLong("max-note-bytes"), help: "UTF-8 bytes a note (a set's, a workout's …) may have; longer ones are refused 413.")
+    var maxNoteBytes = WriteLimits().noteBytes
+    @Option(name: .customLong("max-name-chars"), help: "Characters a name, id or title may have; longer ones are refused 413.")
+    var maxNameChars = WriteLimits().nameCharacters
+    @Option(name: .customLong("max-body-bytes"), help: "Bytes a request body may have; larger ones are refused 413.")
+    var maxBodyBytes = WriteLimits().bodyBytes
+    @Option(name: .customLong("max-growth-per-minute"), help: "Bytes of events a lifter's journal may grow a minute (a minute's worth at once); past it 429 with Retry-After (0: no limit).")
+    var maxGrowthPerMinute = WriteLimits().growthBytesPerMinute
     @Option(help: "A JWKS file of RS256/ES256 keys to accept (Supabase's signing keys), besides the HS256 secret.")
     var jwks: String?
     @Option(name: .customLong("jwks-url"), help: "A URL serving RS256/ES256 keys as JWKS (Supabase's …/auth/v1/.well-known/jwks.json): fetched at start (no keys, no start), refreshed by max-age (10 min at most), at once for an unknown kid (once per 30 s). Instead of --jwks.")
@@ -115,6 +123,10 @@ struct Run: AsyncParsableCommand {
             throw ValidationError("\(flag) \(seconds) is not more than 0 and at most 86400 seconds")
         }
         guard maxConnectionsPerAddress >= 0, maxConnections >= 0 else { throw ValidationError("--max-connections must be 0 or more") }
+        guard maxNoteBytes >= 1, maxNameChars >= 1, maxGrowthPerMinute >= 0 else {
+            throw ValidationError("--max-note-bytes and --max-name-chars must be 1 or more, --max-growth-per-minute 0 or more")
+        }
+        guard maxBodyBytes >= 1024, maxBodyBytes <= 1 << 30 else { throw ValidationError("--max-body-bytes \(maxBodyBytes) is not 1024 to 1073741824") }
         if let jwksURL {
             guard jwks == nil else { throw ValidationError("--jwks and --jwks-url both name signing keys: give one") }
             guard let scheme = URL(string: jwksURL)?.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
@@ -152,6 +164,10 @@ struct Run: AsyncParsableCommand {
         configuration.connections = ConnectionLimits(
             headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
             idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), perAddress: maxConnectionsPerAddress, total: maxConnections)
+        configuration.limits.noteBytes = maxNoteBytes
+        configuration.limits.nameCharacters = maxNameChars
+        configuration.limits.bodyBytes = maxBodyBytes
+        configuration.limits.growthBytesPerMinute = maxGrowthPerMinute
         let announce = logger
         var database: PostgresStore?
         if let databaseURL {

@@ -21,19 +21,27 @@ extension ServerSecurityTests {
     @Test(arguments: StoreBackend.available)
     func bodiesOverOneMiBAnswer413AndAppendNothing(_ backend: StoreBackend) async throws {
         let padding = String(repeating: "x", count: 1 << 20)
-        try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
-            let workout = try await Self.openWorkout(api)
-            let before = try #require(try await harness.recorded(Self.lifterD))
-            // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
-            let near = String(repeating: "x", count: (1 << 20) - 40)
-            try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
-                .failure(.badRequest, "VALIDATION_ERROR", field: "body")
-            // A 400 about a body read whole keeps the connection.
-            _ = try await api.get("workouts/\(workout)").success(.ok)
-            let reply = try await api.post("workouts", #"{"name":""# + padding + #""}"#)
-            reply.failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
-            #expect(reply.headers[.connection] == "close")
-            #expect(try await harness.recorded(Self.lifterD) == before)
+        try await ServerHarness.with(backend) { base in
+            // A note limit past the body's (the default, 4,096 bytes, refuses 413 first: WriteLimitTests).
+            var configured = base
+            configured.configuration.limits.noteBytes = 2 << 20
+            let harness = configured
+            let token = try await harness.token(Self.lifterD)
+            try await harness.run { client in
+                let api = API(client: client, token: token)
+                let workout = try await Self.openWorkout(api)
+                let before = try #require(try await harness.recorded(Self.lifterD))
+                // Just under the limit, but its event would pass the journal's line limit: 400, not a 5xx.
+                let near = String(repeating: "x", count: (1 << 20) - 40)
+                try await api.post("workouts/\(workout)/exercises/bench-press/sets", #"{"reps":5,"weightKg":100,"notes":""# + near + #""}"#)
+                    .failure(.badRequest, "VALIDATION_ERROR", field: "body")
+                // A 400 about a body read whole keeps the connection.
+                _ = try await api.get("workouts/\(workout)").success(.ok)
+                let reply = try await api.post("workouts", #"{"name":""# + padding + #""}"#)
+                reply.failure(.contentTooLarge, "PAYLOAD_TOO_LARGE")
+                #expect(reply.headers[.connection] == "close")
+                #expect(try await harness.recorded(Self.lifterD) == before)
+            }
         }
         try await ServerHarness.withAPI(backend, as: Self.lifterD) { harness, api in
             let workout = try await Self.openWorkout(api)

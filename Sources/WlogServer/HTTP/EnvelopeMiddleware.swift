@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOCore
 import WlogCore
 import WlogStore
 
@@ -15,7 +16,7 @@ struct EnvelopeMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let apiError = Self.apiError(error, logger: context.logger)
+            let apiError = Self.apiError(error, request: request, context: context)
             response = try apiError.response(from: request, context: context)
         }
         let elapsed = ContinuousClock.now - start
@@ -31,6 +32,14 @@ struct EnvelopeMiddleware: RouterMiddleware {
     static let damagedMessage = "this lifter's journal is damaged: committed events cannot all be read, so nothing is served "
         + "or written until an operator runs `wlog repair` on it (the damaged bytes are moved to quarantine, the readable "
         + "events after them saved for re-append with `wlog append events --salvage`) or restores it from a backup"
+
+    /// `apiError(_:logger:)` for a request: a route's `collect(upTo:)` past the body limit is told
+    /// with the limit and the body's declared size.
+    static func apiError(_ error: any Error, request: Request, context: Context) -> APIError {
+        let answer = Self.apiError(error, logger: context.logger)
+        guard answer.status == .contentTooLarge, answer.details.isEmpty else { return answer }
+        return WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: request.headers[.contentLength].flatMap(Int.init))
+    }
 
     static func apiError(_ error: any Error, logger: Logger) -> APIError {
         switch error {
@@ -53,6 +62,9 @@ struct EnvelopeMiddleware: RouterMiddleware {
             }
         case let error as Refusal:
             return .refused(error)
+        case is NIOTooManyBytesError:
+            // `collect(upTo:)` past the body limit throws NIO's own error.
+            return APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", message: "the body is too large")
         case let error as HTTPError:
             switch error.status {
             case .notFound: return .notFound("this path")

@@ -56,15 +56,13 @@ enum JSONBody {
         // A declared length past the limit is refused before any of the body is read (the
         // connection is then closed: ConnectionGuard), so a client cannot hold it open by never sending it.
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > context.maxUploadSize {
-            throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
-                           message: "the body is larger than \(context.maxUploadSize) bytes")
+            throw WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: declared)
         }
         do {
             buffer = try await request.body.collect(upTo: context.maxUploadSize)
         } catch where (error as? HTTPError)?.status == .contentTooLarge || error is NIOTooManyBytesError {
             // `collect(upTo:)` throws NIO's own error past the limit.
-            throw APIError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE",
-                           message: "the body is larger than \(context.maxUploadSize) bytes")
+            throw WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: nil)
         }
         var bytes = Data(buffer.readableBytesView)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -83,7 +81,7 @@ enum JSONBody {
                 throw APIError.validation(field: field, "must be a whole number within range")
             }
             if case .dataCorrupted(let corrupted) = error, corrupted.codingPath.isEmpty, let huge = JSONNumberScan.outOfRange(bytes) {
-                throw APIError.validation(field: huge.field, "\(huge.literal) is beyond any number (±1.8e308); send a number within the field's range")
+                throw APIError.validation(field: huge.field, JSONNumberScan.problem(huge.literal))
             }
             throw describe(error)
         } catch let error as APIError {

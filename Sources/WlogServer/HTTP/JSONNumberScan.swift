@@ -5,6 +5,11 @@ import Foundation
 /// A linear scan of the bytes: strings are skipped, each number literal is read with the dotted
 /// path of the object keys it sits under (`sets[2].weightKg` is reported as `sets.weightKg`).
 enum JSONNumberScan {
+    /// What is wrong with `literal`, as every face tells it.
+    static func problem(_ literal: String) -> String {
+        "\(literal) is beyond any number (±1.8e308); send a number within the field's range"
+    }
+
     /// The first literal out of range: its field path and its first characters; nil when there is none.
     static func outOfRange(_ bytes: Data) -> (field: String, literal: String)? {
         let bytes = [UInt8](bytes)

@@ -17,8 +17,9 @@ public struct LifterRequestContext: RequestContext {
         peer = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// Request bodies above this are refused with 413 (`ServerConfiguration.bodyLimit`).
-    public var maxUploadSize: Int { ServerConfiguration.defaultBodyLimit }
+    /// Request bodies above this are refused with 413: `WriteLimits.bodyBytes`, set by
+    /// `BodyLimitMiddleware` before any route reads a body.
+    public var maxUploadSize = WriteLimits().bodyBytes
 
     /// The authenticated lifter, or 401.
     func requireLifter() throws -> LifterID {

@@ -21,8 +21,9 @@ final class RateLimiter: Sendable {
         self.clock = clock
     }
 
-    /// Takes a token for `key`: nil when allowed, else the seconds until one is free (≥ 1).
-    func take(_ key: String) -> Int? {
+    /// Takes `cost` tokens for `key` (at most `burst` are asked, so a cost past it passes once the
+    /// bucket is full, leaving it in debt): nil when allowed, else the seconds until they are free (≥ 1).
+    func take(_ key: String, cost: Double = 1) -> Int? {
         guard rate > 0 else { return nil }
         let now = clock()
         return buckets.withLock { buckets in
@@ -32,11 +33,12 @@ final class RateLimiter: Sendable {
             defer {
                 if buckets.count > 100_000 { buckets = buckets.filter { $0.value.tokens < burst - 1 } }
             }
-            guard bucket.tokens >= 1 else {
+            let needed = min(cost, burst)
+            guard bucket.tokens >= needed else {
                 buckets[key] = bucket
-                return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up)))
+                return max(1, Int(((needed - bucket.tokens) / rate).rounded(.up)))
             }
-            bucket.tokens -= 1
+            bucket.tokens -= cost
             buckets[key] = bucket
             return nil
         }

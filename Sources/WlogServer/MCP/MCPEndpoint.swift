@@ -27,6 +27,7 @@ struct MCPEndpoint: Sendable {
         let lifter = try context.requireLifter()
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
+        if let huge = JSONNumberScan.outOfRange(Data(buffer: body)) { return Self.outOfRange(huge) }
         var headers: [String: String] = [:]
         for field in request.headers {
             headers[field.name.canonicalName] = headers[field.name.canonicalName].map { $0 + ", " + field.value } ?? field.value
@@ -47,6 +48,25 @@ struct MCPEndpoint: Sendable {
     static let validation = StandardValidationPipeline(validators: [
         AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
     ])
+
+    /// A number no double holds, which the SDK's decoder refuses as a whole (`-32700`, no field):
+    /// `-32602` naming the tool's argument (`params.arguments.` left off).
+    static func outOfRange(_ huge: (field: String, literal: String)) -> Response {
+        let field = huge.field.hasPrefix("params.arguments.") ? String(huge.field.dropFirst("params.arguments.".count)) : huge.field
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        json.field("jsonrpc", "2.0")
+        json.field("id", nil as String?)
+        json.key(text: "error")
+        json.beginObject()
+        json.field("code", -32602)
+        json.field("message", field + ": " + JSONNumberScan.problem(huge.literal))
+        json.endObject()
+        json.endObject()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: .badRequest, headers: headers, body: .init(byteBuffer: json.buffer))
+    }
 
     static func response(_ answer: MCP.HTTPResponse) -> Response {
         var fields = HTTPFields()

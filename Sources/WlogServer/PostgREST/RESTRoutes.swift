@@ -26,9 +26,9 @@ struct RESTRoutes: Sendable {
         } catch let error as RESTError {
             return error.response()
         } catch {
-            let api = EnvelopeMiddleware.apiError(error, logger: context.logger)
+            let api = EnvelopeMiddleware.apiError(error, request: request, context: context)
             var response = RESTError(status: api.status, code: api.status == .unauthorized ? "PGRST301" : api.code,
-                                     message: api.message).response()
+                                     message: api.message, details: api.details.first.map { "field " + $0.field }).response()
             response.headers.append(contentsOf: api.headers)
             return response
         }
