@@ -1,5 +1,5 @@
 /// `log set`: one set, or several identical ones, of an exercise named as the lifter typed it.
-public struct LogSets: Sendable, Hashable {
+public struct LogSets: SetMeasured, Sendable, Hashable {
     /// Name, id or alias of the exercise.
     public var exercise: String
     /// When given and the exercise is unknown, create it (find-or-create) instead of refusing.
@@ -9,14 +9,8 @@ public struct LogSets: Sendable, Hashable {
     public var workout: EventID?
     /// When it was performed; nil = now.
     public var at: ZonedInstant?
-    public var reps: Int?
-    public var weight: Mass?
-    public var distance: Distance?
-    public var durationMilliseconds: Int64?
-    /// RPE as typed (1–10 in half steps); `rir N` is given as `10 − N`.
-    public var rpe: Double?
-    /// Effort 1–5 as typed.
-    public var effort: Int?
+    /// Reps, load, distance, duration, RPE and effort as typed (`c.reps` … read them as its own).
+    public var measures: TypedSetMeasures
     public var setType: SetType
     public var done: Bool
     public var notes: String?
@@ -41,12 +35,8 @@ public struct LogSets: Sendable, Hashable {
         self.create = create
         self.workout = workout
         self.at = at
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
+        measures = TypedSetMeasures(reps: reps, weight: weight, distance: distance,
+                                    durationMilliseconds: durationMilliseconds, rpe: rpe, effort: effort)
         self.setType = setType
         self.done = done
         self.notes = notes
@@ -56,18 +46,14 @@ public struct LogSets: Sendable, Hashable {
 }
 
 /// `edit`: a correction of a set; only the fields given change.
-public struct EditSet: Sendable, Hashable {
+public struct EditSet: SetMeasured, Sendable, Hashable {
     public var set: EventID
     /// Move the set to another exercise (name, id or alias).
     public var exercise: String?
     public var workout: EventID?
     public var at: ZonedInstant?
-    public var reps: Int?
-    public var weight: Mass?
-    public var distance: Distance?
-    public var durationMilliseconds: Int64?
-    public var rpe: Double?
-    public var effort: Int?
+    /// The new measures as typed (`c.reps` …): each one given replaces the set's, nil leaves it.
+    public var measures: TypedSetMeasures
     public var setType: SetType?
     public var done: Bool?
     /// `""` clears the notes.
@@ -85,12 +71,8 @@ public struct EditSet: Sendable, Hashable {
         self.exercise = exercise
         self.workout = workout
         self.at = at
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
+        measures = TypedSetMeasures(reps: reps, weight: weight, distance: distance,
+                                    durationMilliseconds: durationMilliseconds, rpe: rpe, effort: effort)
         self.setType = setType
         self.done = done
         self.notes = notes

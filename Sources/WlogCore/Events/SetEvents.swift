@@ -1,6 +1,6 @@
 /// `set.logged`: a set was performed. The set's id is the event's id; performed-at is the
 /// envelope's occurred-at.
-public struct SetLogged: Sendable, Hashable {
+public struct SetLogged: SetMeasured, Sendable, Hashable {
     /// Exercise id (slug).
     public var exercise: String
     /// The workout it belongs to; `nil` = the implicit workout of its local day.
@@ -8,18 +8,8 @@ public struct SetLogged: Sendable, Hashable {
     /// The entry of the workout it was logged into (the id of its `workout.exercise.added`) when
     /// the exercise is in the workout more than once; `nil` = the exercise's first entry.
     public var entry: EventID?
-    /// Reps (strength, body-weight, assisted).
-    public var reps: Int?
-    /// Load: weight, added load (body-weight kind) or assistance (assisted kind).
-    public var weight: Mass?
-    /// Distance (cardio).
-    public var distance: Distance?
-    /// Duration in milliseconds (cardio, timed).
-    public var durationMilliseconds: Int64?
-    /// RPE, 1–10 in half steps.
-    public var rpe: RPE?
-    /// Effort 1–5 (seed 001).
-    public var effort: Rating?
+    /// Reps, load, distance, duration, RPE and effort (`set.reps` … read them as its own).
+    public var measures: SetMeasures
     /// Working, warm-up, drop, failure, AMRAP.
     public var setType: SetType
     /// Whether the set was done (default true).
@@ -39,12 +29,8 @@ public struct SetLogged: Sendable, Hashable {
         self.exercise = exercise
         self.workout = workout
         self.entry = entry
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
+        measures = SetMeasures(reps: reps, weight: weight, distance: distance, durationMilliseconds: durationMilliseconds,
+                               rpe: rpe, effort: effort)
         self.setType = setType
         self.done = done
         self.notes = notes
@@ -56,19 +42,15 @@ public struct SetLogged: Sendable, Hashable {
 ///
 /// Clearing an optional field (the API's `"rpe": null`) is written as that key with `null` in
 /// its place (`cleared`), as a JSON merge patch is (RFC 7396); `notes: ""` clears the notes too.
-public struct SetEdited: Sendable, Hashable {
+public struct SetEdited: SetMeasured, Sendable, Hashable {
     /// The id of the set (its `set.logged` event).
     public var set: EventID
     public var exercise: String?
     public var workout: EventID?
     /// New performed-at.
     public var performed: ZonedInstant?
-    public var reps: Int?
-    public var weight: Mass?
-    public var distance: Distance?
-    public var durationMilliseconds: Int64?
-    public var rpe: RPE?
-    public var effort: Rating?
+    /// The new measures (`edit.reps` …): each one given replaces the set's, nil leaves it.
+    public var measures: SetMeasures
     public var setType: SetType?
     public var done: Bool?
     public var notes: String?
@@ -86,12 +68,8 @@ public struct SetEdited: Sendable, Hashable {
         self.exercise = exercise
         self.workout = workout
         self.performed = performed
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
+        measures = SetMeasures(reps: reps, weight: weight, distance: distance, durationMilliseconds: durationMilliseconds,
+                               rpe: rpe, effort: effort)
         self.setType = setType
         self.done = done
         self.notes = notes

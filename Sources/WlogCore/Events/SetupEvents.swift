@@ -10,40 +10,30 @@ public enum TrainingGoal: String, Sendable, Hashable, CaseIterable, Codable {
 public enum Sex: String, Sendable, Hashable, CaseIterable, Codable { case male, female }
 
 /// `profile.updated`: any profile fields; absent fields keep their value.
+///
+/// The fields it sets are a `Profile` whose nil fields are left as they are (`update.name` …
+/// read them as its own), and the body-weight goal, which the state keeps apart.
+@dynamicMemberLookup
 public struct ProfileUpdated: Sendable, Hashable {
-    public var name: String?
-    public var unit: MassUnit?
-    /// IANA zone or `±HH:MM`.
-    public var timeZone: String?
-    public var sex: Sex?
-    public var birthYear: Int?
-    /// Height in centimetres.
-    public var heightCentimetres: Int?
-    public var experience: Experience?
-    public var goal: TrainingGoal?
-    public var daysPerWeek: Int?
+    /// The profile fields given (nil = unchanged).
+    public var fields: Profile
+    /// The body-weight goal (`WlogState.goal`).
     public var bodyweightGoal: Mass?
-    public var restTimerSeconds: Int?
-    /// The powerlifting equipment the lifter competes in (raw or single-ply): it picks the IPF GL
-    /// and IPF points coefficients (journal key `equipment`).
-    public var equipment: PowerliftingScore.Equipment?
 
     public init(name: String? = nil, unit: MassUnit? = nil, timeZone: String? = nil, sex: Sex? = nil,
                 birthYear: Int? = nil, heightCentimetres: Int? = nil, experience: Experience? = nil,
                 goal: TrainingGoal? = nil, daysPerWeek: Int? = nil, bodyweightGoal: Mass? = nil,
                 restTimerSeconds: Int? = nil, equipment: PowerliftingScore.Equipment? = nil) {
-        self.equipment = equipment
-        self.name = name
-        self.unit = unit
-        self.timeZone = timeZone
-        self.sex = sex
-        self.birthYear = birthYear
-        self.heightCentimetres = heightCentimetres
-        self.experience = experience
-        self.goal = goal
-        self.daysPerWeek = daysPerWeek
+        fields = Profile(name: name, unit: unit, timeZone: timeZone, sex: sex, birthYear: birthYear,
+                         heightCentimetres: heightCentimetres, experience: experience, goal: goal,
+                         daysPerWeek: daysPerWeek, restTimerSeconds: restTimerSeconds, equipment: equipment)
         self.bodyweightGoal = bodyweightGoal
-        self.restTimerSeconds = restTimerSeconds
+    }
+
+    /// A profile field of the update (`name`, `unit` …).
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Profile, Value>) -> Value {
+        get { fields[keyPath: field] }
+        set { fields[keyPath: field] = newValue }
     }
 }
 

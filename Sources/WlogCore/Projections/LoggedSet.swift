@@ -2,7 +2,7 @@
 ///
 /// This is what projections read. Deleted sets and sets of discarded workouts are kept by the
 /// ledger for the audit but never handed to PR, e1RM or volume computations.
-public struct LoggedSet: Sendable, Hashable {
+public struct LoggedSet: SetMeasured, Sendable, Hashable {
     /// The set's id (the id of its `set.logged` event).
     public var id: EventID
     /// The sequence number of its `set.logged` event in this journal (another replica numbers it
@@ -17,12 +17,8 @@ public struct LoggedSet: Sendable, Hashable {
     public var workout: EventID?
     /// When it was performed, with the offset in force there.
     public var performed: ZonedInstant
-    public var reps: Int?
-    public var weight: Mass?
-    public var distance: Distance?
-    public var durationMilliseconds: Int64?
-    public var rpe: RPE?
-    public var effort: Rating?
+    /// Reps, load, distance, duration, RPE and effort (`set.reps` … read them as its own).
+    public var measures: SetMeasures
     public var setType: SetType
     public var done: Bool
     public var notes: String?
@@ -44,12 +40,8 @@ public struct LoggedSet: Sendable, Hashable {
         self.exercise = exercise
         self.workout = workout
         self.performed = performed
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
+        measures = SetMeasures(reps: reps, weight: weight, distance: distance, durationMilliseconds: durationMilliseconds,
+                               rpe: rpe, effort: effort)
         self.setType = setType
         self.done = done
         self.notes = notes
@@ -80,7 +72,7 @@ public struct LoggedSet: Sendable, Hashable {
 
     /// Whether the set is a missed attempt: 0 reps logged (a failed single). It stays in history,
     /// audit and exports but counts in no volume, record or e1RM.
-    public var isMissedAttempt: Bool { reps == 0 }
+    public var isMissedAttempt: Bool { measures.reps == 0 }
 
     /// Where the set stands in history (`HistoryKey`).
     public var historyKey: HistoryKey {

@@ -6,6 +6,7 @@ public struct Profile: Sendable, Hashable {
     public var timeZone: String?
     public var sex: Sex?
     public var birthYear: Int?
+    /// Height in centimetres.
     public var heightCentimetres: Int?
     public var experience: Experience?
     public var goal: TrainingGoal?
@@ -14,8 +15,23 @@ public struct Profile: Sendable, Hashable {
     /// Raw or single-ply: the IPF GL / IPF points coefficients (`LifterScores`); nil reads as raw.
     public var equipment: PowerliftingScore.Equipment?
 
-    /// An empty profile.
-    public init() {}
+    /// A profile with the fields given (none: an empty profile).
+    public init(name: String? = nil, unit: MassUnit? = nil, timeZone: String? = nil, sex: Sex? = nil,
+                birthYear: Int? = nil, heightCentimetres: Int? = nil, experience: Experience? = nil,
+                goal: TrainingGoal? = nil, daysPerWeek: Int? = nil, restTimerSeconds: Int? = nil,
+                equipment: PowerliftingScore.Equipment? = nil) {
+        self.name = name
+        self.unit = unit
+        self.timeZone = timeZone
+        self.sex = sex
+        self.birthYear = birthYear
+        self.heightCentimetres = heightCentimetres
+        self.experience = experience
+        self.goal = goal
+        self.daysPerWeek = daysPerWeek
+        self.restTimerSeconds = restTimerSeconds
+        self.equipment = equipment
+    }
 
     /// Overwrites the fields present in `update`, each unless a later update set it already
     /// (`LatestChanges`); the body-weight goal is kept by the state.

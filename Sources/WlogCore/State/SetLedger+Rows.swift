@@ -100,24 +100,11 @@ extension SetLedger {
 
     /// The fields of `p` set on `set` (cleared ones first).
     static func apply(_ p: SetEdited, to set: inout LoggedSet) {
-        if !p.cleared.isEmpty {
-            if p.cleared.contains(.reps) { set.reps = nil }
-            if p.cleared.contains(.weight) { set.weight = nil }
-            if p.cleared.contains(.distance) { set.distance = nil }
-            if p.cleared.contains(.duration) { set.durationMilliseconds = nil }
-            if p.cleared.contains(.rpe) { set.rpe = nil }
-            if p.cleared.contains(.effort) { set.effort = nil }
-            if p.cleared.contains(.notes) { set.notes = nil }
-        }
+        set.measures.apply(p.measures, clearing: p.cleared)
+        if p.cleared.contains(.notes) { set.notes = nil }
         if let v = p.exercise { set.exercise = v }
         if let v = p.workout { set.workout = v }
         if let v = p.performed { set.performed = v }
-        if let v = p.reps { set.reps = v }
-        if let v = p.weight { set.weight = v }
-        if let v = p.distance { set.distance = v }
-        if let v = p.durationMilliseconds { set.durationMilliseconds = v }
-        if let v = p.rpe { set.rpe = v }
-        if let v = p.effort { set.effort = v }
         if let v = p.setType { set.setType = v }
         if let v = p.done { set.done = v }
         if let v = p.notes { set.notes = v.isEmpty ? nil : v }

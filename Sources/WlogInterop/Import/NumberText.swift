@@ -67,10 +67,7 @@ enum NumberText {
 
     /// A non-negative mass; empty text is `nil`.
     static func mass(_ text: String, unit: MassUnit) -> Result<Mass?, RowError> {
-        let t = text.trimmingCharacters(inSet: " ")
-        if t.isEmpty { return .success(nil) }
-        guard let v = scaled(t), v >= 0 else { return .failure(RowError("weight `\(t)` is not a number ≥ 0")) }
-        return .success(Mass(tenThousandths: v, unit: unit))
+        amount(text, "weight") { Mass(tenThousandths: $0, unit: unit) }
     }
 
     /// A kilogram value re-expressed in pounds rounded to 0.01 lb (Strong 6 stores lb as kg).
@@ -85,10 +82,16 @@ enum NumberText {
 
     /// A non-negative distance; empty text is `nil`.
     static func distance(_ text: String, unit: DistanceUnit) -> Result<Distance?, RowError> {
+        amount(text, "distance") { Distance(tenThousandths: $0, unit: unit) }
+    }
+
+    /// A non-negative decimal in ten-thousandths, made a value by `make`; empty text is `nil`, and
+    /// any other text names the column (`field`) in its error.
+    private static func amount<Value>(_ text: String, _ field: String, _ make: (Int64) -> Value) -> Result<Value?, RowError> {
         let t = text.trimmingCharacters(inSet: " ")
         if t.isEmpty { return .success(nil) }
-        guard let v = scaled(t), v >= 0 else { return .failure(RowError("distance `\(t)` is not a number ≥ 0")) }
-        return .success(Distance(tenThousandths: v, unit: unit))
+        guard let v = scaled(t), v >= 0 else { return .failure(RowError("\(field) `\(t)` is not a number ≥ 0")) }
+        return .success(make(v))
     }
 
     /// Seconds (`44`, `44.0`) or a clock (`0:01:54`) as milliseconds; empty text is `nil`.
