@@ -78,7 +78,9 @@ let package = Package(
         .target(name: "CPrefetch"),
         .target(name: "WlogCore", dependencies: ["CPrefetch"]),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
-        .target(name: "WlogStore", dependencies: ["WlogCore", "WlogJournal", "WlogInterop"]),
+        // The projection snapshot beside a journal, read, proven and written one way for the CLI and the embedded store.
+        .target(name: "WlogSnapshotFile", dependencies: ["WlogCore", "WlogJournal"]),
+        .target(name: "WlogStore", dependencies: ["WlogCore", "WlogJournal", "WlogInterop", "WlogSnapshotFile"]),
         .target(
             name: "WlogServer",
             dependencies: [
@@ -164,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "wlog",
             dependencies: [
-                "WlogCore", "WlogJournal", "WlogInterop",
+                "WlogCore", "WlogJournal", "WlogInterop", "WlogSnapshotFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -7,6 +7,7 @@ import Dispatch
 import Synchronization
 import WlogCore
 import WlogJournal
+import WlogSnapshotFile
 
 /// The embedded store: one ordinary wlog journal per lifter, `DATA/users/<uuid>/journal.wlog`.
 ///
@@ -15,8 +16,9 @@ import WlogJournal
 /// appended. Journal work blocks on disk (`fdatasync`), so it runs on the store's own threads,
 /// never on the server's event loops or Swift's cooperative pool; only an answer kept at hand is
 /// given on the caller's thread, after one `stat`. States are kept in memory up to `memoryLimit`
-/// bytes (as `StateMemory` estimates them); past it the least recently used lifters are dropped
-/// and folded again from their journal when next asked for.
+/// bytes (as `StateMemory` estimates them); past it the least recently used lifters are dropped,
+/// saved first as the CLI's snapshot beside the journal, and loaded again from that snapshot and
+/// the events after it when next asked for (`LifterJournal+Snapshot`, docs/SERVER.md, "Snapshots").
 public final class JournalStore: LifterStore {
     /// Where the lifters' folders are: `root/users/<uuid>/`.
     public let root: String
@@ -39,6 +41,8 @@ public final class JournalStore: LifterStore {
     private let held = Atomic<Int>(0)
     /// One flush of the data directory's filesystem for many commits, when the store groups them.
     private let groupFlush: GroupFlush?
+    /// The snapshot writes (`SnapshotWrites`), on their own queue.
+    package let snapshots: SnapshotWrites
 
     /// How commits reach the disk before they are acknowledged.
     public enum CommitFlush: String, Sendable, CaseIterable {
@@ -65,10 +69,18 @@ public final class JournalStore: LifterStore {
         try self.init(root: root, memoryLimit: 256 << 20, device: "server") { _ in GroupFlush(flush: flush) }
     }
 
-    private init(root: String, memoryLimit: Int, device: String, groupFlush: (_ users: String) -> GroupFlush?) throws {
+    /// A store whose snapshots follow `snapshots`, not the environment's `WLOG_SNAPSHOT…`.
+    package convenience init(root: String, memoryLimit: Int, snapshots: SnapshotPolicy) throws {
+        try self.init(root: root, memoryLimit: memoryLimit, device: "server", snapshots: snapshots) { _ in nil }
+    }
+
+    private init(root: String, memoryLimit: Int, device: String,
+                 snapshots: SnapshotPolicy = SnapshotPolicy(environment: ProcessInfo.processInfo.environment),
+                 groupFlush: (_ users: String) -> GroupFlush?) throws {
         self.root = root
         self.memoryLimit = memoryLimit
         self.device = device
+        self.snapshots = SnapshotWrites(policy: snapshots)
         try Self.makeFolder(root + "/users")
         self.groupFlush = groupFlush(root + "/users")
         commitFlush = self.groupFlush == nil ? .each : .group
@@ -221,7 +233,8 @@ public final class JournalStore: LifterStore {
         if !FileManager.default.fileExists(atPath: path) { try provision(path) }
         return lifters.withLock { table in
             if let known = table[lifter] { return known }
-            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers, groupFlush: groupFlush)
+            let journal = LifterJournal(lifter: lifter, path: path, device: device, writers: writers, groupFlush: groupFlush,
+                                        snapshots: snapshots.policy.enabled ? snapshots : nil)
             table[lifter] = journal
             return journal
         }
@@ -239,6 +252,13 @@ public final class JournalStore: LifterStore {
         } catch let error as JournalError {
             throw LifterJournal.storeError(error)
         }
+    }
+
+    /// Drops every state no request holds (saving its snapshot as eviction does): the seam of the
+    /// snapshot tests.
+    package func unloadAll() {
+        for journal in lifters.withLock({ Array($0.values) }) { _ = journal.unload() }
+        held.store(heldBytes, ordering: .relaxed)
     }
 
     /// Drops least recently used states until the estimate is within the limit.

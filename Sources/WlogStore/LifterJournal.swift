@@ -30,6 +30,8 @@ final class LifterJournal: Sendable {
     private let writers: WriterBudget
     /// The store's group flush; nil when each commit is synced by its writer.
     private let groupFlush: GroupFlush?
+    /// The store's snapshot writes (`LifterJournal+Snapshot`); nil: no snapshot is read or written.
+    let snapshots: SnapshotWrites?
 
     /// The state and what is known of the file it was folded from.
     struct Slot: ~Copyable {
@@ -49,6 +51,8 @@ final class LifterJournal: Sendable {
         var writer: KeptWriter?
         /// The group flush round that puts the last commit on disk (0: none was grouped).
         var flushRound: UInt64 = 0
+        /// Where the state was last saved as a snapshot, and what a new snapshot's stamp may name.
+        var mark = SnapshotMark()
     }
 
     /// A writer kept in a slot: only ever touched under the slot's lock, by one request at a time.
@@ -56,12 +60,14 @@ final class LifterJournal: Sendable {
         let writer: JournalWriter
     }
 
-    init(lifter: LifterID, path: String, device: String, writers: WriterBudget, groupFlush: GroupFlush? = nil) {
+    init(lifter: LifterID, path: String, device: String, writers: WriterBudget, groupFlush: GroupFlush? = nil,
+         snapshots: SnapshotWrites? = nil) {
         self.lifter = lifter
         self.path = path
         self.device = device
         self.writers = writers
         self.groupFlush = groupFlush
+        self.snapshots = snapshots
     }
 
     /// The group flush round the last commit needs (0 when none): no answer is given before it.
@@ -84,6 +90,7 @@ final class LifterJournal: Sendable {
     func unload() -> Bool {
         slot.withLockIfAvailable { slot -> Bool in
             guard slot.state != nil else { return false }
+            saveOnUnload(slot)
             catalogs.drop()
             slot.state = nil
             slot.answers.removeAll()
@@ -293,6 +300,7 @@ final class LifterJournal: Sendable {
         slot.state?.settleHistoryOrder()
         slot.stamp = FileStamp(path: path)
         if let groupFlush { slot.flushRound = groupFlush.round() }
+        refreshSnapshot(&slot)
         return appended
     }
 
@@ -319,25 +327,44 @@ final class LifterJournal: Sendable {
             throw Self.storeError(error)
         }
         let fromStart = slot.state == nil || reader.header.journal != slot.journalID
-        if fromStart {
-            slot.state = .initial
-            slot.journalID = reader.header.journal
-            slot.state?.reserveCapacity(events: reader.estimatedLineCount())
-            // A write's answer asks for the set's place in its workout: index as the rows come.
-            slot.state?.indexWorkoutRows()
-        }
         catalogs.drop()
-        var state = slot.state ?? .initial
-        slot.state = nil
-        defer { slot.state = state }
-        var status = try fold(reader, into: &state, prefix: prefix)
+        var state: WlogState
+        var status: JournalStatus
+        if fromStart, let resumed = try resumeFromSnapshot(reader, prefix: prefix) {
+            slot.journalID = reader.header.journal
+            slot.mark = SnapshotMark(savedThrough: resumed.from)
+            (state, status) = (resumed.state, resumed.status)
+        } else {
+            if fromStart {
+                slot.state = .initial
+                slot.journalID = reader.header.journal
+                slot.mark = SnapshotMark()
+                slot.state?.reserveCapacity(events: reader.estimatedLineCount())
+                // A write's answer asks for the set's place in its workout: index as the rows come.
+                slot.state?.indexWorkoutRows()
+            }
+            state = slot.state ?? .initial
+            slot.state = nil
+            do {
+                status = try fold(reader, into: &state, prefix: prefix)
+            } catch {
+                slot.state = state
+                throw error
+            }
+        }
+        defer {
+            slot.state = state
+            refreshSnapshot(&slot)
+        }
         if status.lastSequence < state.lastSeq {
             // The journal was cut back (`wlog repair` quarantined a damaged tail): fold it again.
             state = .initial
             state.indexWorkoutRows()
+            slot.mark = SnapshotMark()
             status = try fold(reader, into: &state, prefix: nil)
             slot.answers.removeAll()
         }
+        slot.mark.note(status)
         state.settleHistoryOrder()
         if fromStart { state.compact() }
         slot.damage = status.isClean ? nil : status.summary
@@ -354,15 +381,18 @@ final class LifterJournal: Sendable {
     /// Folds the journal's lines after the state's last sequence into `state`.
     private func fold(_ reader: JournalReader, into state: inout WlogState, prefix: SealedPrefix?) throws -> JournalStatus {
         do {
-            return try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in
-                do {
-                    try state.apply(line: line)
-                } catch {
-                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
-                }
-            }
+            return try reader.forEachLine(after: state.lastSeq, skipping: prefix) { seq, line in try Self.apply(seq, line, &state) }
         } catch let error as JournalError {
             throw Self.storeError(error)
+        }
+    }
+
+    /// Folds one journal line into `state`; a line that does not decode is damage.
+    static func apply(_ seq: UInt64, _ line: UnsafeRawBufferPointer, _ state: inout WlogState) throws {
+        do {
+            try state.apply(line: line)
+        } catch {
+            throw StoreError.damaged("event \(seq) cannot be read: \(error)")
         }
     }
 

@@ -13,7 +13,10 @@
 # POSTs to wlog-server-floor (Hummingbird and the sync with none of the engine: each append
 # fdatasynced, then all waiting appends flushed together by one syncfs; FLOOR=0 leaves them out);
 # then a second server
-# with --cache-mb $SMALL_CACHE_MB under the same reads, for the memory bound. RSS from /proc.
+# with --cache-mb $SMALL_CACHE_MB (default: a tenth of the first server's RSS with every lifter
+# loaded) under the same reads, for the memory bound, after one pass over every lifter (each
+# dropped lifter saved as its snapshot: docs/SERVER.md, "Snapshots"); then the same with
+# WLOG_SNAPSHOT=off (every lifter loaded again from its first event: the "before"). RSS from /proc.
 # Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
 # --store, then through two servers on the one database (two wrk runs at once, $CLIENTS/2
@@ -30,7 +33,7 @@ LIFTERS=${LIFTERS:-1000}
 SECONDS_EACH=${SECONDS_EACH:-10}
 CLIENTS=${CLIENTS:-16}
 CACHE_MB=${CACHE_MB:-2048}
-SMALL_CACHE_MB=${SMALL_CACHE_MB:-64}
+SMALL_CACHE_MB=${SMALL_CACHE_MB:-}
 PORT=${PORT:-18080}
 PGPORT=${PGPORT:-15439}
 BIN=${BIN:-$SCRATCH/release}
@@ -264,6 +267,8 @@ say "   wrk -t2 -c$CLIENTS -d${SECONDS_EACH}s; lifter: 20-year history ($("$BIN/
 start_server "$CACHE_MB"
 python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT" | tee -a "$RESULTS"
 say "  --cache-mb $CACHE_MB, every lifter loaded: $(rss)"
+# A tenth of the working set: of the resident memory with every lifter loaded.
+SMALL_CACHE_MB=${SMALL_CACHE_MB:-$(awk '/^VmRSS/ { printf "%d", $2 / 10240 }' "/proc/$(echo $SERVER)/status")}
 load "lifter GET /workouts" lifer-list.req
 load "lifter GET /workouts?page" lifer-pages.req
 load "lifter GET /workouts/:id" lifer-detail.req
@@ -285,9 +290,13 @@ say "  load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 failed=0
 for journal in "$OUT"/data/users/*/journal.wlog; do "$BIN/wlog" -j "$journal" verify > /dev/null 2>&1 || failed=$((failed + 1)); done
 say "  wlog verify after the writes: $failed of $(ls "$OUT"/data/users | wc -l) journals failed"
-say "== the memory bound: a server with --cache-mb $SMALL_CACHE_MB under the same reads"
-start_server "$SMALL_CACHE_MB"
-load "$LIFTERS GET /workouts" many-list.req
-load "lifter GET /workouts" lifer-list.req
-stop_server
+for snapshots in on off; do
+  say "== the memory bound: a server with --cache-mb $SMALL_CACHE_MB under the same reads, snapshots $snapshots"
+  WLOG_SNAPSHOT=$snapshots start_server "$SMALL_CACHE_MB"
+  mkdir -p "$OUT/small" && python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/small" > /dev/null
+  load "$LIFTERS GET /workouts" many-list.req
+  load "lifter GET /workouts" lifer-list.req
+  say "  $(rss)"
+  stop_server
+done
 say "results: $RESULTS"

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WlogCore
+import WlogSnapshotFile
 
 /// Chart output: the braille terminal chart, or an SVG file.
 enum ChartText {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import WlogCore
+import WlogSnapshotFile
 
 /// Rendering helpers of the read commands: rows to text in any format, single objects, nested
 /// JSON documents, key/value blocks, and writing to stdout or a file.

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import WlogCore
 import WlogJournal
+import WlogSnapshotFile
 
 /// `wlog append events [FILE|-]`: JSON lines of events (no `seq`), validated as a whole, one commit.
 ///

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import WlogJournal
 
-/// A whole file written by temp file and rename in its folder: readers see the old file or the new
+/// A whole file written (the CLI's outputs and the snapshots beside a journal, the CLI's and the
+/// server's alike) by temp file and rename in its folder: readers see the old file or the new
 /// one, never half of it; a failure leaves what was there untouched and no temp file behind.
 ///
 /// Only a regular file (or nothing) at the path is replaced: a FIFO, a device or a directory would
@@ -13,15 +14,15 @@ import WlogJournal
 /// those are refused (`write` them with the shell's `> PATH` when that is what is meant). The new
 /// file keeps the replaced file's mode and owner, or takes `ownership` (a file beside the journal:
 /// the journal's), else the umask's default.
-enum AtomicFile {
+package enum AtomicFile {
     /// Why the file was not written: the message names the path and what to do.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
         /// Whether the path itself was refused (a usage error), not the writing (an I/O error).
-        var refusedPath: Bool
+        package var refusedPath: Bool
     }
 
-    static func write(_ bytes: [UInt8], to path: String, ownership: FileOwnership? = nil) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String, ownership: FileOwnership? = nil) throws(Failure) {
         var st = stat()
         var kept = ownership
         if lstat(path, &st) == 0 {
@@ -62,16 +63,5 @@ enum AtomicFile {
     private static func failure(_ operation: String, _ path: String) -> Failure {
         Failure(description: "cannot \(operation) \(path): \(String(cString: strerror(errno))); check the folder exists and is writable",
                 refusedPath: false)
-    }
-}
-
-extension AtomicFile {
-    /// `write`, for a command: a refused path exits 64, a failed write 74, naming `what` and the path.
-    static func write(_ bytes: [UInt8], to path: String, what: String) throws(WlogError) {
-        do {
-            try write(bytes, to: path)
-        } catch {
-            throw WlogError(error.refusedPath ? .usage : .damaged, "cannot write \(what) to \(path): \(error)")
-        }
     }
 }
