@@ -11,7 +11,9 @@ lifter (`GET /api/v1/workouts?page=P` for every page, `/api/v1/prs`, `/api/v1/bo
 each page is computed once and kept as an answer. VmRSS is sampled after each lifter; at the end
 VmHWM (the peak).
 
-The bound: VmHWM <= idle VmRSS + N MiB. Prints idle, peak, the bound and the pages read.
+The bound: VmHWM <= idle VmRSS + N MiB. Prints idle, peak, the bound and the pages read. The
+memory model it checks: docs/SERVER.md, "Memory" (states, catalogs and kept answers estimated, held
+within three quarters of N).
 
 Usage: scripts/memory-bound-test.py [--bin DIR] [--lifters 1000] [--cache-mb 64]
 (DIR holds wlog-server and wlog-generate; default .build/debug). Exit 0 when the bound holds,

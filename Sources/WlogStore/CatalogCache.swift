@@ -18,6 +18,8 @@ package final class CatalogCache: Sendable {
         /// Reads that asked at `seq`.
         var asked = 0
         var catalog: WorkoutCatalog?
+        /// The events of the state `catalog` was made from.
+        var events = 0
         /// What callers made of a workout at `seq`, by the made value's type and the workout.
         var made: [Made: any Sendable] = [:]
 
@@ -32,7 +34,10 @@ package final class CatalogCache: Sendable {
                 asked = 0
             }
             asked += 1
-            if catalog == nil, asked > 1 { catalog = WorkoutCatalog(state) }
+            if catalog == nil, asked > 1 {
+                catalog = WorkoutCatalog(state)
+                events = state.eventCount
+            }
             return catalog
         }
     }
@@ -81,6 +86,15 @@ package final class CatalogCache: Sendable {
                 }
             }
             return (items, total)
+        }
+    }
+
+    /// The estimated bytes it keeps (`StateMemory.catalogBytes`): the catalog, the summaries it
+    /// made and the items kept beside them; 0 when it keeps no catalog.
+    package var bytes: Int {
+        kept.withLock { kept in
+            guard let catalog = kept.catalog else { return 0 }
+            return StateMemory.catalogBytes(events: kept.events, summaries: catalog.summariesHeld, items: kept.made.count)
         }
     }
 

@@ -162,7 +162,7 @@ public final class JournalStore: LifterStore {
         // A state grows by what it folds (one that was unloaded comes back whole) and its answers kept.
         let grown = answersGrown
             + (before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent)
-        if grown > 0, held.add(grown, ordering: .relaxed).newValue > memoryLimit { trim() }
+        if grown > 0, held.add(grown, ordering: .relaxed).newValue > StateMemory.statesLimit(of: memoryLimit) { trim() }
     }
 
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
@@ -261,10 +261,13 @@ public final class JournalStore: LifterStore {
         held.store(heldBytes, ordering: .relaxed)
     }
 
-    /// Drops least recently used states until the estimate is within the limit.
+    /// Drops least recently used states until the estimate is within the states' part of the
+    /// limit (`StateMemory.statesLimit`).
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: StateMemory.statesLimit(of: memoryLimit)) {
+            $0.unload()
+        }
         held.store(bytes, ordering: .relaxed)
     }
 

@@ -76,10 +76,10 @@ final class LifterJournal: Sendable {
     /// Events held in memory (0 when unloaded).
     var heldEvents: Int { slot.withLock { $0.state?.eventCount ?? 0 } }
 
-    /// The estimated bytes held (0 when unloaded): the state and its kept answers, what the
-    /// store's memory bound counts (`StateMemory`).
+    /// The estimated bytes held (0 when unloaded): the state, its kept answers and its workout
+    /// catalog, what the store's memory bound counts (`StateMemory`).
     var heldBytes: Int {
-        slot.withLock { slot in slot.state.map { StateMemory.bytes(events: $0.eventCount) + slot.answers.bytes } ?? 0 }
+        slot.withLock { slot in slot.state.map { StateMemory.bytes(events: $0.eventCount) + slot.answers.bytes + catalogs.bytes } ?? 0 }
     }
 
     /// When it was last used (the store's clock).
@@ -102,15 +102,16 @@ final class LifterJournal: Sendable {
 
     /// Runs `body` on the state, caught up with the journal. With a `cacheKey`, a result computed
     /// at the same last sequence is answered again without running `body`. `answersGrown` gets
-    /// how many bytes the kept answers grew by (`AnswerCache.bytes`).
+    /// how many bytes the kept answers and the workout catalog grew by (`AnswerCache.bytes`,
+    /// `CatalogCache.bytes`).
     func read<R: Sendable>(use: UInt64, cacheKey: String? = nil, answersGrown: inout Int,
                            _ body: (LifterView) throws -> R) throws -> R {
         try slot.withLock { slot in
             slot.lastUse = use
             try catchUp(&slot, prefix: nil)
             if let reason = slot.unreadable { throw StoreError.damaged(reason) }
-            let before = slot.answers.bytes
-            defer { answersGrown = slot.answers.bytes - before }
+            let before = slot.answers.bytes + catalogs.bytes
+            defer { answersGrown = slot.answers.bytes + catalogs.bytes - before }
             return try slot.answers.read(view(slot), catalogs: catalogs, cacheKey: cacheKey, body)
         }
     }

@@ -13,21 +13,42 @@ import Synchronization
 /// writer kept open (the state's reserved tables are given back after a fold:
 /// `WlogState.compact`).
 public enum StateMemory {
-    /// The estimate per event held: the larger of the two measured figures (one-year lifters, the
-    /// 20-year one) with the workout catalog's share, rounded up (figures in docs/PERFORMANCE.md,
-    /// "Why the code is shaped this way").
-    public static let bytesPerEvent = 200
+    /// The estimate per event held: above the bytes malloc holds for generated one-year lifters'
+    /// states (207 B an event with the lifter's share: `StateMemoryTests`); the workout catalog
+    /// is counted on its own (`catalogBytes`).
+    public static let bytesPerEvent = 240
     /// The estimate per lifter held, whatever its events.
     public static let bytesPerLifter = 16 << 10
 
     /// The estimate of one lifter's state of `events` events (0: none is held).
     public static func bytes(events: Int) -> Int { events > 0 ? bytesPerLifter + events * bytesPerEvent : 0 }
 
+    /// The estimate per event of a workout catalog kept beside a state (`CatalogCache`): every
+    /// set laid out again, the workouts' order and keys, the exercises' records.
+    public static let catalogBytesPerEvent = 150
+    /// The estimate per workout summary a catalog keeps (`SummaryMemo`, up to 512): the summary
+    /// holds its workout's sets.
+    public static let bytesPerSummary = 6 << 10
+    /// The estimate per item a caller made of a listed workout and kept beside the catalog
+    /// (`CatalogCache.historyItems`: the API's list item and its JSON).
+    public static let bytesPerListedItem = 3 << 10
+
+    /// The estimate of a workout catalog made from a state of `events` events, keeping `summaries`
+    /// summaries and `items` listed items.
+    static func catalogBytes(events: Int, summaries: Int, items: Int) -> Int {
+        events * catalogBytesPerEvent + summaries * bytesPerSummary + items * bytesPerListedItem
+    }
+
     /// The estimate of a kept answer that does not say its size (`KeptAnswer`): a page's worth.
     public static let bytesPerUnsizedAnswer = 16 << 10
-    /// What a kept answer costs besides its own bytes: its entry, its key's string, the
-    /// allocator's rounding.
-    public static let bytesPerAnswer = 256
+    /// What a kept answer costs besides its own bytes: its entry, its key's string, its
+    /// response's storage (measured with the answers: `StateMemoryTests`).
+    public static let bytesPerAnswer = 1024
+
+    /// The part of a store's memory limit its states and kept answers may take: three quarters.
+    /// The last quarter is for what the bound cannot estimate per lifter: the states requests are
+    /// folding, the code they page in, malloc's free pages between two trims (docs/SERVER.md, "Memory").
+    public static func statesLimit(of limit: Int) -> Int { limit - limit / 4 }
 
     /// The estimate of one kept answer (`AnswerCache`) under `key`.
     static func bytes(answer: any Sendable, key: String) -> Int {

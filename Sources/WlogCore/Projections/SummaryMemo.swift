@@ -15,6 +15,9 @@ final class SummaryMemo {
     private var next = 0
     let limit: Int
 
+    /// How many summaries are kept.
+    var count: Int { order.count }
+
     /// Room for `count` workouts, none made yet, at most `limit` kept.
     init(count: Int, limit: Int) {
         unit = .kg

@@ -24,6 +24,10 @@ public final class WorkoutCatalog {
     /// How many workouts' summaries a catalog keeps at most (`SummaryMemo`).
     static let summariesKept = 512
 
+    /// How many workouts' summaries it keeps now (each holds its workout's sets: what a server
+    /// counts in its memory bound).
+    public var summariesHeld: Int { summaries.count }
+
     /// Indexes the workouts of `state` (one pass over its live sets, one sort of its workouts).
     public convenience init(_ state: WlogState) { self.init(state, keeping: Self.summariesKept) }
 
