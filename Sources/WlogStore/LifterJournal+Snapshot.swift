@@ -17,6 +17,9 @@ extension LifterJournal {
     struct SnapshotMark {
         /// The last seq of the snapshot the state was loaded from or last saved as (0: none).
         var savedThrough: UInt64 = 0
+        /// The last seq a save while held was tried at (0: none): a stamp that could not be made
+        /// is tried again only a threshold's worth later, not at every commit.
+        var triedThrough: UInt64 = 0
         var sealedThrough: UInt64 = 0
         var chainHead = ""
 
@@ -49,8 +52,11 @@ extension LifterJournal {
     /// snapshot (encoded here, under the lifter's lock; written on the snapshot queue).
     func refreshSnapshot(_ slot: inout Slot) {
         guard let snapshots, snapshots.hasRoom, slot.damage == nil, let last = slot.state?.lastSeq,
-              snapshots.policy.wantsSnapshot(ahead: last &- slot.mark.savedThrough), last >= slot.mark.savedThrough,
-              let reader = try? JournalReader(at: path), reader.header.journal == slot.journalID,
+              last >= slot.mark.savedThrough,
+              snapshots.policy.wantsSnapshot(ahead: last &- max(slot.mark.savedThrough, slot.mark.triedThrough))
+        else { return }
+        slot.mark.triedThrough = last
+        guard let reader = try? JournalReader(at: path), reader.header.journal == slot.journalID,
               let stamp = JournalSnapshot.stamp(reader, lastSeq: last, sealedThrough: slot.mark.sealedThrough,
                                                 chainHead: slot.mark.chainHead),
               var state = slot.state
