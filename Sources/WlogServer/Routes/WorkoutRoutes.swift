@@ -171,7 +171,7 @@ struct WorkoutRoutes: Sendable {
                                               "workout.session-rpe": "sessionRpe", "workout": "completedAt"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
                 let completion = try RouteSupport.zoned(body.completedAt, field: "completedAt", view: view)
-                let session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, finishing: completion)
+                var session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, finishing: completion)
                 let record = session.record
                 var events = session.events
                 var finishes = false

@@ -15,10 +15,28 @@ import WlogStore
 struct WorkoutSession {
     /// The session written into.
     var record: WorkoutRecord
-    /// The state the write decides against: the lifter's, with `events` applied.
-    var state: WlogState
+    /// The state the write decides against: the lifter's, with `events` applied. The last
+    /// append's events are applied when it is next read, so a write of one command never copies
+    /// the lifter's state (a copy of a long history's arrays was most of a POST's CPU).
+    var state: WlogState {
+        mutating get {
+            for event in unapplied { decided.apply(event) }
+            unapplied = []
+            return decided
+        }
+    }
     /// The events before the write's own: the day made a session, the entries listed.
-    var events: [Event]
+    private(set) var events: [Event]
+    /// The lifter's state with `events` applied but for `unapplied`.
+    private var decided: WlogState
+    /// The tail of `events` not yet applied to `decided`.
+    private var unapplied: [Event] = []
+
+    init(record: WorkoutRecord, state: WlogState, events: [Event]) {
+        self.record = record
+        self.decided = state
+        self.events = events
+    }
 
     /// The id of the `n`-th session a day logged without one became (0, 1 …): the FNV-1a 128 of
     /// `wlog-day-session:<day>:<n>`, so its date finds it again.
@@ -101,10 +119,10 @@ struct WorkoutSession {
         if let updated = state.workout(record.id) { record = updated }
     }
 
-    /// Decides `command` against the session's state and applies its events there.
+    /// Decides `command` against the session's state and adds its events to `events`.
     mutating func append(_ command: Command, context: DecideContext) throws {
-        let decided = try decide(command, state: state, context: context)
-        for event in decided { state.apply(event) }
-        events += decided
+        let made = try decide(command, state: state, context: context)
+        unapplied = made
+        events += made
     }
 }
