@@ -14,7 +14,15 @@ public final class LiveSessions: Sendable {
     private let state = Mutex(State())
     /// On accounts shared between servers: folds what the others appended (`AccountStore`), when
     /// one was announced (`always` false) or in any case (`always` true).
-    private let fold = Mutex<(@Sendable (_ always: Bool) async -> Void)?>(nil)
+    private let fold = Mutex<FoldOthers?>(nil)
+
+    /// The fold, in a struct of its own: a function type held directly in the generic `Mutex` is
+    /// re-wrapped in a pair of reabstraction thunks on every `withLock` access (its inout is
+    /// written back), so each request's call went through one more pair than the last (reads on
+    /// the PostgreSQL store fell from 2,600 to 860 req/s in twelve seconds).
+    private struct FoldOthers: Sendable {
+        let run: @Sendable (_ always: Bool) async -> Void
+    }
 
     public init() {}
 
@@ -33,14 +41,14 @@ public final class LiveSessions: Sendable {
     /// or an account enabled there, is honoured at once).
     func allowsAnywhere(_ lifter: LifterID, session: String?) async -> Bool {
         guard let fold = fold.withLock({ $0 }) else { return allows(lifter, session: session) }
-        await fold(false)
+        await fold.run(false)
         if allows(lifter, session: session) { return true }
-        await fold(true)
+        await fold.run(true)
         return allows(lifter, session: session)
     }
 
     /// How to fold the other servers' changes (set by a store whose log is shared).
-    func foldOthers(with fold: @escaping @Sendable (_ always: Bool) async -> Void) { self.fold.withLock { $0 = fold } }
+    func foldOthers(with fold: @escaping @Sendable (_ always: Bool) async -> Void) { self.fold.withLock { $0 = FoldOthers(run: fold) } }
 
     func open(_ session: String) { _ = state.withLock { $0.live.insert(session) } }
     func close(_ session: String) { _ = state.withLock { $0.live.remove(session) } }
