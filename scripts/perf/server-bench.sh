@@ -7,7 +7,8 @@
 #   scripts/perf/server-bench.sh            (make bench-server)
 #
 # Phases (each $SECONDS_EACH s, $CLIENTS connections): GET /workouts (its first page, then every
-# page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters; pgbench's
+# page in turn) and GET /workouts/:id as the lifter; GET /workouts across the lifters; durable POST …/sets across the lifters;
+# the first phase again (a falling figure is a cost that grows per request); pgbench's
 # INSERT (server-insert.sql, one per transaction, synchronous_commit=on); between the two, the same
 # POSTs to a server started with --flush each (its lifters loaded first; the default is group), and the same
 # POSTs to wlog-server-floor (Hummingbird and the sync with none of the engine: each append
@@ -239,6 +240,7 @@ postgres_store() {
   load "lifter GET /workouts/:id" pg-requests/lifer-detail.req
   load "$LIFTERS GET /workouts" pg-requests/many-list.req
   load "$LIFTERS POST sets" pg-requests/many-post.req
+  load "lifter GET /workouts, again" pg-requests/lifer-list.req
   start_server "$CACHE_MB" "$((PORT + 1))" --store "$url"
   python3 "$ROOT/scripts/perf/server-fixture.py" "$((PORT + 1))" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-requests" > /dev/null
   say "  two servers on the one database, each with every lifter loaded: $(rss)"
@@ -274,6 +276,9 @@ load "lifter GET /workouts?page" lifer-pages.req
 load "lifter GET /workouts/:id" lifer-detail.req
 load "$LIFTERS GET /workouts" many-list.req
 load "$LIFTERS POST sets" many-post.req
+# The first phase again: a cost that grows with each request served (a leak on the hot path) shows
+# as this figure falling below the first.
+load "lifter GET /workouts, again" lifer-list.req
 stop_server
 # The same POSTs with each commit synced by its journal (docs/SERVER.md, "Group flush"), on the
 # data as the first server left it.

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# One server-bench phase for two or more wlog-server binaries, alternating, so that a slowdown
+# between builds is measured in one session on one machine (docs/PERFORMANCE.md, "The
+# PostgreSQL store": how the two costs that grew per request were found). Each turn copies the
+# template's data folder afresh, starts the binary, loads every lifter (server-fixture.py), runs
+# one wrk phase and prints the rate, p99 and the server's CPU a request (utime + stime, /proc).
+#
+#   scripts/perf/server-ab.sh old=/path/to/wlog-server new=.build/release/wlog-server
+#
+# The template is server-bench.sh's (run it once first): $WLOG_PERF_DIR/server/template with
+# tokens-$LIFTERS. REQ picks the phase (many-post.req, many-list.req, lifer-list.req,
+# lifer-pages.req, lifer-detail.req), ROUNDS the turns, SECONDS_EACH their length, FLAGS extra
+# server flags (e.g. "--flush each"). Writes only under $WLOG_PERF_DIR/ab.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BASE=${WLOG_PERF_DIR:-/tmp/wlog-perf}
+TEMPLATE=$BASE/server/template OUT=$BASE/ab
+LIFTERS=${LIFTERS:-1000} ROUNDS=${ROUNDS:-3} SECONDS_EACH=${SECONDS_EACH:-6} REQ=${REQ:-many-post.req}
+PORT=${PORT:-18280} FLAGS=${FLAGS:-}
+[ -f "$TEMPLATE/tokens-$LIFTERS" ] || { echo "no template for $LIFTERS lifters: run scripts/perf/server-bench.sh first" >&2; exit 1; }
+mkdir -p "$OUT"
+for round in $(seq "$ROUNDS"); do
+  for named in "$@"; do
+    name=${named%%=*} bin=${named#*=}
+    rm -rf "$OUT/data" "$OUT/requests" && cp -a "$TEMPLATE/data" "$OUT/data" && mkdir -p "$OUT/requests"
+    # shellcheck disable=SC2086
+    "$bin" run --listen "127.0.0.1:$PORT" --data "$OUT/data" --cache-mb 2048 --rate-limit 0 \
+      --address-rate-limit 0 --log-level warning $FLAGS > "$OUT/server.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" > /dev/null && break; sleep 0.1; done
+    python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/requests" > /dev/null
+    before=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+    WLOG_REQUESTS="$OUT/requests/$REQ" wrk -t2 -c16 -d"${SECONDS_EACH}s" --timeout 30s --latency \
+      -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$PORT" > "$OUT/wrk.txt"
+    after=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+    kill -TERM "$pid"; wait "$pid" || true
+    awk -v round="$round" -v name="$name" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v load="$(cut -d' ' -f1 /proc/loadavg)" '
+      / requests in / { n = $1 } /Requests\/sec/ { rate = $2 } / 99%/ { p99 = $2 } /Non-2xx/ { bad = $NF }
+      END { printf "round %d  %-8s %9.0f req/s  p99 %-8s  server CPU %.3f ms/request  failed %d  load %s\n",
+                   round, name, rate, p99, ticks * 1000 / hz / n, bad, load }' "$OUT/wrk.txt"
+  done
+done
