@@ -352,8 +352,10 @@ public final class PostgresStore: LifterStore {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: EventsSchema.channel) { events in
-                        try await connection.listen(on: PostgresAccounts.channel) { accounts in
+                    // `wlog_events` last: `pg_stat_activity` shows a connection's last statement, and
+                    // `listeningServers` counts the connections whose last is `LISTEN "wlog_events"`.
+                    try await connection.listen(on: PostgresAccounts.channel) { accounts in
+                        try await connection.listen(on: EventsSchema.channel) { events in
                             self.restartedListening()
                             try await withThrowingTaskGroup(of: Void.self) { group in
                                 group.addTask { for try await notification in events { self.announced(notification.payload) } }
