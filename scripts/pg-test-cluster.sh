@@ -3,7 +3,8 @@
 #   scripts/pg-test-cluster.sh start   installs Debian's postgresql when missing, starts a cluster in
 #                                      $PG_TEST_DIR (default a new /tmp/wlog-pg-test.*) as user postgres (initdb
 #                                      refuses root) and prints `export WLOG_TEST_DATABASE_URL=postgres://…`
-#                                      and `export WLOG_TEST_PG_DIR=…` (eval it)
+#                                      and `export WLOG_TEST_PG_DIR=…` (eval it); pg_stat_statements is
+#                                      loaded (WriteRoundTripTests counts a write's statements with it)
 #   scripts/pg-test-cluster.sh stop    stops it and removes its folder ($PG_TEST_DIR, else $WLOG_TEST_PG_DIR)
 #   scripts/pg-test-cluster.sh restart restarts it (the fault test's outage)
 set -euo pipefail
@@ -28,7 +29,7 @@ case "${1:-}" in
     rm -rf "$DIR" && mkdir -p "$DIR"
     [ "$(id -u)" = 0 ] && chown postgres "$DIR"
     as_owner "'$BIN/initdb' -D '$DIR/data' -U postgres --auth=trust -E UTF8 --no-locale >'$DIR/initdb.log' 2>&1"
-    as_owner "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o '-p $PORT -h 127.0.0.1 -k $DIR -c max_connections=200' start >/dev/null"
+    as_owner "'$BIN/pg_ctl' -D '$DIR/data' -l '$DIR/server.log' -w -o '-p $PORT -h 127.0.0.1 -k $DIR -c max_connections=200 -c shared_preload_libraries=pg_stat_statements' start >/dev/null"
     echo "$PORT" >"$DIR/port"
     echo "export WLOG_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PORT/postgres"
     echo "export WLOG_TEST_PG_DIR=$DIR"

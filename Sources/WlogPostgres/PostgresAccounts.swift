@@ -11,7 +11,8 @@ import WlogStore
 /// An append states its positions (`after + 1…`) in one transaction: the primary key refuses
 /// it when another server took one of them first (the writer then folds and decides again), so
 /// positions never skip and every server reads the same order. Each insert notifies channel
-/// `wlog_accounts`; the listener tells the accounts to fold.
+/// `wlog_accounts`; the store's listener (one connection for both channels) tells the accounts
+/// to fold.
 public final class PostgresAccounts: RecordLog {
     static let table = "wlog_accounts"
     static let channel = "wlog_accounts"
@@ -43,7 +44,6 @@ public final class PostgresAccounts: RecordLog {
     var logger: Logger { store.logger }
     public let place: String
     public var isShared: Bool { true }
-    private let listener = Mutex<Task<Void, Never>?>(nil)
     private let released = Atomic<Bool>(false)
 
     init(store: PostgresStore) {
@@ -144,34 +144,15 @@ public final class PostgresAccounts: RecordLog {
             """, run)
     }
 
+    /// Notices come through the store's one listening connection (`PostgresStore.watchAccounts`).
     public func watch(_ changed: @escaping @Sendable () async -> Void) {
-        let task = Task { [client, logger] in
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: Self.channel) { notifications in
-                            // Rows appended while nobody listened were not announced.
-                            await changed()
-                            for try await _ in notifications { await changed() }
-                        }
-                    }
-                } catch {
-                    if !Task.isCancelled { logger.warning("listening for other servers' accounts failed; retrying", metadata: ["error": "\(error)"]) }
-                }
-                try? await Task.sleep(for: .milliseconds(500))
-            }
-        }
-        listener.withLock { $0 = task }
+        guard !released.load(ordering: .acquiring) else { return }
+        store.watchAccounts(changed)
     }
 
     public func release() async {
         released.store(true, ordering: .releasing)
-        let task = listener.withLock { task in
-            defer { task = nil }
-            return task
-        }
-        task?.cancel()
-        await task?.value
+        store.watchAccounts(nil)
     }
 }
 

@@ -25,12 +25,14 @@ public final class PostgresStore: LifterStore {
     let timeout: Duration
     let client: PostgresClient
     let logger: Logger
-    private let lifters = Mutex<[LifterID: PostgresLifter]>([:])
-    private let watchers = ChangeWatchers()
+    let lifters = Mutex<[LifterID: PostgresLifter]>([:])
+    let watchers = ChangeWatchers()
     private let clock = Atomic<UInt64>(0)
-    private let listening = Atomic<Bool>(false)
+    let listening = Atomic<Bool>(false)
+    /// The accounts' watch (`PostgresAccounts.watch`), called from the one listener.
+    let accountsWatch = Mutex<AccountsWatch?>(nil)
     /// Bumped each time the listener (re)starts: states folded before it may have missed commits.
-    private let epoch = Atomic<UInt64>(0)
+    let epoch = Atomic<UInt64>(0)
     private let tasks = Mutex<[Task<Void, Never>]>([])
     /// `StateMemory`'s estimate of the states held, kept as they change (`trim` counts again).
     private let heldBytes = Atomic<Int>(0)
@@ -335,41 +337,6 @@ public final class PostgresStore: LifterStore {
         let slots = lifters.withLock { Array($0.values) }
         let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { $0.unload() }
         heldBytes.store(bytes, ordering: .relaxed)
-    }
-
-    // MARK: Other servers' commits
-
-    /// Listens on `wlog_events` until closed, reconnecting after a second when the connection
-    /// drops; after each (re)start every state folds from the table once, as commits made while
-    /// nobody listened were not announced.
-    private func listen() async {
-        while !Task.isCancelled {
-            do {
-                try await client.withConnection { connection in
-                    try await connection.listen(on: EventsSchema.channel) { notifications in
-                        self.restartedListening()
-                        for try await notification in notifications { self.announced(notification.payload) }
-                    }
-                }
-            } catch {
-                if !Task.isCancelled { logger.warning("listening for other servers' commits failed; retrying", metadata: ["error": "\(error)"]) }
-            }
-            listening.store(false, ordering: .releasing)
-            try? await Task.sleep(for: .milliseconds(500))
-        }
-    }
-
-    private func restartedListening() {
-        epoch.add(1, ordering: .releasing)
-        listening.store(true, ordering: .releasing)
-    }
-
-    /// `"<lifter> <position>"`: the lifter's stream reached `position` on some server.
-    private func announced(_ payload: String) {
-        let parts = payload.split(separator: " ")
-        guard parts.count == 2, let lifter = LifterID(String(parts[0])), let position = UInt64(parts[1]) else { return }
-        if let slot = lifters.withLock({ $0[lifter] }) { slot.notified.storeMax(position) }
-        watchers.post(lifter, position)
     }
 }
 
