@@ -1,0 +1,114 @@
+import NIOCore
+import PostgresNIO
+import WlogCore
+import WlogStore
+
+/// The PostgreSQL store's snapshots (docs/SERVER.md, "Snapshots"): one row per lifter in
+/// `wlog_snapshots`, holding the CLI's snapshot bytes (`StateSnapshot`: its format, code version,
+/// stamp and checksum) of the lifter's state folded through `position`, and `digest`, the
+/// database's digest of the stream's rows 1…`position` (`wlog_snapshot_digest`: their count and
+/// the sum of each line's hash seeded with its position), computed by the statement that saves
+/// the row, from the rows as the database holds them.
+///
+/// A row is used only when it proves it describes this stream's exact prefix, the CLI's proof
+/// with the database's digest in place of the journal's chain and tail digest:
+/// - the digest of the rows 1…`position` computed now is the row's (no covered row changed,
+///   went missing or belongs to a stream removed and written again);
+/// - the bytes decode (`StateSnapshot.decode`: this format, this code version, the checksum);
+/// - the stamp names this lifter's stream (`SnapshotStamp.mismatch`: the journal id a lifter's
+///   events carry is its uuid) and ends at `position`.
+/// Anything else and the lifter folds from its first row: never wrong state, at worst a full fold.
+enum SnapshotTable {
+    static let statements: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS wlog_snapshots (
+            lifter uuid PRIMARY KEY,
+            position bigint NOT NULL CHECK (position >= 1),
+            digest text NOT NULL,
+            bytes bytea NOT NULL,
+            written timestamptz NOT NULL DEFAULT now()
+        )
+        """,
+        // Reads only the covered rows' lines, in the database: nothing crosses the wire. Stable
+        // across servers and versions (`hashtextextended` is what hash partitioning keeps stable).
+        """
+        CREATE OR REPLACE FUNCTION wlog_snapshot_digest(stream uuid, through bigint) RETURNS text
+        LANGUAGE sql STABLE AS $$
+            SELECT count(*)::text || ':' || coalesce(sum(hashtextextended(line, position)), 0)::text
+            FROM wlog_events WHERE lifter = stream AND position <= through
+        $$
+        """,
+    ]
+
+    /// The stamp a lifter's state folded through `lastSeq` is saved with: its stream (the journal
+    /// id a lifter's events carry, its uuid) and its last position. The covered rows are pinned by
+    /// the row's `digest`, so the journal's chain and tail digest stay at their empty values.
+    static func stamp(_ lifter: LifterID, lastSeq: UInt64) -> SnapshotStamp {
+        SnapshotStamp(journalID: lifter.uuid, lastSeq: lastSeq, tailDigest: FNV1a.offsetBasis, chainHead: "", sealedThrough: 0)
+    }
+
+    /// A snapshot row as loaded: the position it covers, its bytes, and whether the digest of the
+    /// rows it covers, computed now, is the one saved with it.
+    struct Row {
+        var position: UInt64
+        var bytes: ByteBuffer
+        var digestHolds: Bool
+    }
+
+    /// The lifter's snapshot row (one round trip, the digest computed by the database), nil when none.
+    static func load(_ lifter: LifterID, run: EventsSQL.Run) async throws -> Row? {
+        let query: PostgresQuery = """
+            SELECT position, bytes, digest = wlog_snapshot_digest(lifter, position)
+            FROM wlog_snapshots WHERE lifter = \(lifter.uuid)::uuid
+            """
+        for try await (position, bytes, holds) in try await run(query).decode((Int64, ByteBuffer, Bool).self) {
+            return Row(position: UInt64(max(0, position)), bytes: bytes, digestHolds: holds)
+        }
+        return nil
+    }
+
+    /// What a row proves: its state, or why it is not used.
+    enum Proof {
+        case holds(WlogState)
+        case refused(String)
+    }
+
+    /// The state `row` holds when it proves it describes `lifter`'s stream; else why not.
+    static func state(of row: Row, lifter: LifterID) -> Proof {
+        guard row.digestHolds else {
+            return .refused("the rows 1…\(row.position) it covers are not the ones it was saved from")
+        }
+        let decoded: (stamp: SnapshotStamp, state: WlogState)
+        do {
+            decoded = try row.bytes.withUnsafeReadableBytes { bytes throws(SnapshotError) in
+                try StateSnapshot.decode(SnapshotMemory(copying: bytes))
+            }
+        } catch {
+            return .refused(error.description)
+        }
+        if let mismatch = decoded.stamp.mismatch(journalID: lifter.uuid, chainAtSealedThrough: "") {
+            return .refused(mismatch)
+        }
+        guard decoded.stamp.lastSeq == row.position else {
+            return .refused("its state ends at \(decoded.stamp.lastSeq), the row says \(row.position)")
+        }
+        return .holds(decoded.state)
+    }
+
+    /// Saves `bytes` (a snapshot stamped by `stamp(_:lastSeq:)` at `position`) as the lifter's
+    /// row, replacing any, with the digest of the rows it covers computed in the same statement.
+    static func save(_ bytes: [UInt8], position: UInt64, lifter: LifterID, run: EventsSQL.Run) async throws {
+        let buffer = ByteBuffer(bytes: bytes)
+        try await EventsSQL.execute("""
+            INSERT INTO wlog_snapshots (lifter, position, digest, bytes)
+            VALUES (\(lifter.uuid)::uuid, \(Int64(position)), wlog_snapshot_digest(\(lifter.uuid)::uuid, \(Int64(position))), \(buffer))
+            ON CONFLICT (lifter) DO UPDATE SET position = EXCLUDED.position, digest = EXCLUDED.digest,
+                bytes = EXCLUDED.bytes, written = EXCLUDED.written
+            """, run)
+    }
+
+    /// Removes the lifter's row (with its events: `removeEvents`).
+    static func remove(_ lifter: LifterID, run: EventsSQL.Run) async throws {
+        try await EventsSQL.execute("DELETE FROM wlog_snapshots WHERE lifter = \(lifter.uuid)::uuid", run)
+    }
+}
