@@ -6,9 +6,9 @@ import WlogStore
 /// The PostgreSQL store's snapshots (docs/SERVER.md, "Snapshots"): one row per lifter in
 /// `wlog_snapshots`, holding the CLI's snapshot bytes (`StateSnapshot`: its format, code version,
 /// stamp and checksum) of the lifter's state folded through `position`, and `digest`, the
-/// database's digest of the stream's rows 1…`position` (`wlog_snapshot_digest`: their count and
-/// the sum of each line's hash seeded with its position), computed by the statement that saves
-/// the row, from the rows as the database holds them.
+/// database's digest of the stream's rows 1…`position` (`digest`: their count and the sum of each
+/// line's hash seeded with its position), computed by the statement that saves the row, from the
+/// rows as the database holds them.
 ///
 /// A row is used only when it proves it describes this stream's exact prefix, the CLI's proof
 /// with the database's digest in place of the journal's chain and tail digest:
@@ -29,16 +29,18 @@ enum SnapshotTable {
             written timestamptz NOT NULL DEFAULT now()
         )
         """,
-        // Reads only the covered rows' lines, in the database: nothing crosses the wire. Stable
-        // across servers and versions (`hashtextextended` is what hash partitioning keeps stable).
-        """
-        CREATE OR REPLACE FUNCTION wlog_snapshot_digest(stream uuid, through bigint) RETURNS text
-        LANGUAGE sql STABLE AS $$
-            SELECT count(*)::text || ':' || coalesce(sum(hashtextextended(line, position)), 0)::text
-            FROM wlog_events WHERE lifter = stream AND position <= through
-        $$
-        """,
     ]
+
+    /// The digest of the rows 1…`through` of the stream `stream` (SQL expressions), as an SQL
+    /// expression: their count and the sum of each line's hash seeded with its position. Computed
+    /// in the database from the covered rows' lines (nothing crosses the wire), the same on every
+    /// server and version (`hashtextextended` is what hash partitioning keeps stable).
+    static func digest(stream: String, through: String) -> String {
+        """
+        (SELECT count(*)::text || ':' || coalesce(sum(hashtextextended(e.line, e.position)), 0)::text
+         FROM wlog_events e WHERE e.lifter = \(stream) AND e.position <= \(through))
+        """
+    }
 
     /// The stamp a lifter's state folded through `lastSeq` is saved with: its stream (the journal
     /// id a lifter's events carry, its uuid) and its last position. The covered rows are pinned by
@@ -58,8 +60,8 @@ enum SnapshotTable {
     /// The lifter's snapshot row (one round trip, the digest computed by the database), nil when none.
     static func load(_ lifter: LifterID, run: EventsSQL.Run) async throws -> Row? {
         let query: PostgresQuery = """
-            SELECT position, bytes, digest = wlog_snapshot_digest(lifter, position)
-            FROM wlog_snapshots WHERE lifter = \(lifter.uuid)::uuid
+            SELECT s.position, s.bytes, s.digest = \(unescaped: digest(stream: "s.lifter", through: "s.position"))
+            FROM wlog_snapshots s WHERE s.lifter = \(lifter.uuid)::uuid
             """
         for try await (position, bytes, holds) in try await run(query).decode((Int64, ByteBuffer, Bool).self) {
             return Row(position: UInt64(max(0, position)), bytes: bytes, digestHolds: holds)
@@ -101,7 +103,8 @@ enum SnapshotTable {
         let buffer = ByteBuffer(bytes: bytes)
         try await EventsSQL.execute("""
             INSERT INTO wlog_snapshots (lifter, position, digest, bytes)
-            VALUES (\(lifter.uuid)::uuid, \(Int64(position)), wlog_snapshot_digest(\(lifter.uuid)::uuid, \(Int64(position))), \(buffer))
+            SELECT s.lifter, s.position, \(unescaped: digest(stream: "s.lifter", through: "s.position")), s.bytes
+            FROM (SELECT \(lifter.uuid)::uuid AS lifter, \(Int64(position))::bigint AS position, \(buffer)::bytea AS bytes) s
             ON CONFLICT (lifter) DO UPDATE SET position = EXCLUDED.position, digest = EXCLUDED.digest,
                 bytes = EXCLUDED.bytes, written = EXCLUDED.written
             """, run)
