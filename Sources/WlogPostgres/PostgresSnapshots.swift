@@ -19,19 +19,27 @@ import WlogStore
 /// next threshold or eviction writes it). No write is in an event's transaction or a request's path.
 package final class PostgresSnapshots: Sendable {
     /// When snapshots are read and written (`WLOG_SNAPSHOT`, `WLOG_SNAPSHOT_EVENTS` by default).
-    package var policy: SnapshotPolicy { policySetting.withLock { $0 } }
-    private let policySetting: Mutex<SnapshotPolicy>
+    package var policy: SnapshotPolicy {
+        SnapshotPolicy(enabled: enabled.load(ordering: .relaxed), threshold: threshold.load(ordering: .relaxed))
+    }
+    // Atomics, not a lock: every request reads them (`refresh`).
+    private let enabled: Atomic<Bool>
+    private let threshold: Atomic<UInt64>
     private let writes = Mutex<(next: Int, running: [Int: Task<Void, Never>])>((0, [:]))
     private let resumes = Atomic<Int>(0)
     private let folded = Atomic<Int>(0)
     private let refused = Mutex<Set<LifterID>>([])
 
     init(policy: SnapshotPolicy = SnapshotPolicy(environment: ProcessInfo.processInfo.environment)) {
-        policySetting = Mutex(policy)
+        enabled = Atomic(policy.enabled)
+        threshold = Atomic(policy.threshold)
     }
 
     /// Uses `policy` from now on (the tests' seam: a small threshold, or off).
-    package func use(_ policy: SnapshotPolicy) { policySetting.withLock { $0 = policy } }
+    package func use(_ policy: SnapshotPolicy) {
+        enabled.store(policy.enabled, ordering: .relaxed)
+        threshold.store(policy.threshold, ordering: .relaxed)
+    }
 
     /// Reads and writes snapshots (`enabled`) after `threshold` rows from now on.
     package func use(enabled: Bool, threshold: UInt64) { use(SnapshotPolicy(enabled: enabled, threshold: threshold)) }
