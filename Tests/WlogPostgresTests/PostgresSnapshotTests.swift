@@ -7,7 +7,7 @@ import WlogStore
 /// loaded cold from its snapshot row and the rows after it has exactly the state a fold from the
 /// first row gives, and folds only the rows after the snapshot; a row that does not prove it
 /// describes the stream — another lifter's copied over, an older format, a damaged one, one
-/// whose covered rows changed — is never used.
+/// whose covered rows changed, one past a stream cut back — is never used.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct PostgresSnapshotTests {
     static let now = Instant(iso8601: "2026-01-15T09:30:00Z")!
@@ -110,6 +110,9 @@ struct PostgresSnapshotTests {
         case damaged
         /// The stream's rows removed and written again: as many rows, other sets.
         case coveredRowsChanged
+        /// The stream cut back before the row's position (a database restored from an older
+        /// backup), then written on.
+        case streamCutBack
     }
 
     @Test(arguments: Spoil.allCases)
@@ -136,6 +139,8 @@ struct PostgresSnapshotTests {
             case .coveredRowsChanged:
                 try await Self.run(url, "DELETE FROM wlog_events WHERE lifter = '\(a)'")
                 try await Self.log(url, sizes: [2, 3], day: 5)
+            case .streamCutBack:
+                try await Self.run(url, "DELETE FROM wlog_events WHERE lifter = '\(a)' AND position > 2")
             }
             try await Self.log(url, sizes: [1], day: 20)
             let loaded = try await Self.cold(url)
