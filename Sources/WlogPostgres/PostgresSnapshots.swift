@@ -55,7 +55,9 @@ package final class PostgresSnapshots: Sendable {
     /// describes the stream (`SnapshotTable.state(of:lifter:)`); nil otherwise, also when the
     /// database fails (the fold that follows reports that).
     func resume(_ slot: PostgresLifter, store: PostgresStore) async -> WlogState? {
+        // A state loaded afresh: what it was saved or tried at is known again only from its row.
         slot.savedThrough.store(0, ordering: .relaxed)
+        slot.triedThrough.store(0, ordering: .relaxed)
         guard policy.enabled else { return nil }
         let lifter = slot.lifter
         let loaded = try? await store.database("loading lifter \(lifter)'s snapshot") { [client = store.client] in
