@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "WlogPostgres",
             dependencies: [
-                "WlogCore", "WlogStore", "WlogJournal", "WlogInterop",
+                "WlogCore", "WlogStore", "WlogJournal", "WlogInterop", "WlogSnapshotFile",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

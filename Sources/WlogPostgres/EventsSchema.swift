@@ -78,7 +78,7 @@ enum EventsSchema {
     static func prepare(_ client: PostgresClient, logger: Logger) async throws {
         try await client.withTransaction(logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(7201616)", logger: logger)
-            for statement in statements {
+            for statement in statements + SnapshotTable.statements {
                 _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
         }

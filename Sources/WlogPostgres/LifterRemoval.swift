@@ -30,7 +30,7 @@ extension PostgresStore {
         }
     }
 
-    /// Removes every event of `lifter` in one transaction holding the stream's lock exclusive
+    /// Removes every event of `lifter` (and its snapshot row) in one transaction holding the stream's lock exclusive
     /// (a commit takes it shared, so none lands half before and half after); answers how many.
     public func removeEvents(of lifter: LifterID) async throws -> Int {
         try await database("removing the lifter's events") { [client, logger] in
@@ -41,6 +41,7 @@ extension PostgresStore {
                     for try await _ in try await run("DELETE FROM wlog_events WHERE lifter = \(lifter.uuid)::uuid RETURNING 1").decode(Int32.self) {
                         removed += 1
                     }
+                    try await SnapshotTable.remove(lifter, run: run)
                     return removed
                 }
             }

@@ -1,6 +1,7 @@
 import Synchronization
 import WlogCore
 import WlogInterop
+import WlogSnapshotFile
 import WlogStore
 
 /// One lifter's state folded from the events table, kept between requests, with what the reads
@@ -31,6 +32,11 @@ final class PostgresLifter: @unchecked Sendable {
     let notified = Atomic<UInt64>(0)
     let lastUse = Atomic<UInt64>(0)
     let held = Atomic<Int>(0)
+    /// The last position of the snapshot row the state was loaded from or last saved as (0: none).
+    let savedThrough = Atomic<UInt64>(0)
+    /// The last position a save while held was tried at (0: none), so that a save skipped or
+    /// failed is tried again a threshold's worth later, not at every request.
+    let triedThrough = Atomic<UInt64>(0)
     /// `answers.bytes` as last counted (`countAnswers`), for the store's trim to read without the lock.
     let answerBytes = Atomic<Int>(0)
 
@@ -81,16 +87,29 @@ final class PostgresLifter: @unchecked Sendable {
         answers.bytes - answerBytes.exchange(answers.bytes, ordering: .relaxed)
     }
 
-    /// Drops the state unless a request holds it; true when dropped.
-    func unload() -> Bool {
+    /// Under `lock`: the state's snapshot bytes (`JournalSnapshot.encode`, stamped by `stamp` for
+    /// its last position) and that position; nil when no state is held. Encoded in place, out of
+    /// the slot, so that caching its records changes the one copy.
+    func encodeSnapshot(_ stamp: (UInt64) -> SnapshotStamp) -> (bytes: [UInt8], position: UInt64)? {
+        guard var state else { return nil }
+        self.state = nil
+        let bytes = JournalSnapshot.encode(&state, stamp: stamp(state.lastSeq))
+        self.state = state
+        return (bytes, state.lastSeq)
+    }
+
+    /// Drops the state unless a request holds it (handing it to `saving` first); true when dropped.
+    func unload(saving: (WlogState) -> Void = { _ in }) -> Bool {
         guard lock.tryLock() else { return false }
         defer { lock.unlock() }
-        guard state != nil else { return false }
+        guard let dropped = state else { return false }
         catalogs.drop()
         state = nil
         answers.removeAll()
         held.store(0, ordering: .relaxed)
         answerBytes.store(0, ordering: .relaxed)
+        // Held nowhere else now: whoever saves it encodes it without copying.
+        saving(consume dropped)
         return true
     }
 }

@@ -36,6 +36,8 @@ public final class PostgresStore: LifterStore {
     private let tasks = Mutex<[Task<Void, Never>]>([])
     /// `StateMemory`'s estimate of the states held, kept as they change (`trim` counts again).
     private let heldBytes = Atomic<Int>(0)
+    /// The lifters' snapshot rows: when they are read and written (`PostgresSnapshots`).
+    package let snapshots = PostgresSnapshots()
 
     /// Connects to `url`, creates the table when missing and starts listening for other servers'
     /// commits. `device` keys the ids this server mints (docs/EVENTS.md).
@@ -72,6 +74,7 @@ public final class PostgresStore: LifterStore {
             defer { tasks = [] }
             return tasks
         }
+        await snapshots.drain()
         for task in running.reversed() { task.cancel() }
         for task in running { await task.value }
     }
@@ -178,13 +181,19 @@ public final class PostgresStore: LifterStore {
     /// may hold any. Holds the slot's lock.
     private func fold(_ slot: PostgresLifter) async throws {
         slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        // The commits since the last request may have taken it past its snapshot's threshold.
+        snapshots.refresh(slot, store: self)
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
         let fromStart = slot.state == nil
         var state = slot.take()
-        // A lifter folded from the start: index where its workouts' rows begin as they come
-        // (a write's answer asks for the set's place in its workout).
-        if fromStart { state.indexWorkoutRows() }
+        // A lifter folded from the start: from its snapshot row when it proves it describes the
+        // stream (`PostgresSnapshots`); index where its workouts' rows begin as they come (a write's
+        // answer asks for the set's place in its workout).
+        if fromStart {
+            if let resumed = await snapshots.resume(slot, store: self) { state = resumed }
+            state.indexWorkoutRows()
+        }
         let before = state.lastSeq
         let lifter = slot.lifter
         // Handed over, not shared: folding into a second reference would copy every set.
@@ -200,9 +209,11 @@ public final class PostgresStore: LifterStore {
         }
         state.settleHistoryOrder()
         if fromStart { state.compact() }
+        snapshots.noteFolded(state.lastSeq &- before)
         held(slot.keep(state))
         slot.stale = false
         slot.foldedEpoch = epoch
+        snapshots.refresh(slot, store: self)
         if state.lastSeq > before { watchers.post(lifter, state.lastSeq) }
     }
 
@@ -335,7 +346,9 @@ public final class PostgresStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { slot in
+            slot.unload { self.snapshots.unloading(slot, $0, store: self) }
+        }
         heldBytes.store(bytes, ordering: .relaxed)
     }
 }

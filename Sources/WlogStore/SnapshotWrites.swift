@@ -10,10 +10,10 @@ package final class SnapshotWrites: Sendable {
     /// When snapshots are read and written.
     package let policy: SnapshotPolicy
     /// Writes waiting or running, at most.
-    static let maxPending = 4
+    package static let maxPending = 4
     /// A state unloaded more than this many events past its snapshot (or its first event, without
     /// one) is saved as it goes: below it, folding the tail again costs less than a millisecond.
-    static let evictionMinimum: UInt64 = 256
+    package static let evictionMinimum: UInt64 = 256
 
     private let queue = DispatchQueue(label: "wlog.store.snapshots", qos: .utility)
     private let pending = Atomic<Int>(0)

@@ -22,7 +22,8 @@
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
 # --store, then through two servers on the one database (two wrk runs at once, $CLIENTS/2
 # connections each, one per server; the rates added), and the store's write statement alone by
-# pgbench (server-append.sql) beside the INSERT again. PG=0 leaves the PostgreSQL store out.
+# pgbench (server-append.sql) beside the INSERT again, and the memory bound's reads on it with
+# snapshots on and off. PG=0 leaves the PostgreSQL store out.
 # BUILD=0 skips the release build and uses the binaries in $BIN (default $SCRATCH/release).
 # Needs: swift, python3, wrk and postgresql (Debian; installed with apt-get when missing). Writes
 # only under $OUT (default /tmp/wlog-perf/server) and the build folder $SCRATCH (default .build).
@@ -251,6 +252,17 @@ postgres_store() {
   load "$LIFTERS POST sets" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
   DBCPU=
   stop_server
+  # The memory bound on this store: lifters dropped and loaded again from their snapshot rows and
+  # the rows after them, then with WLOG_SNAPSHOT=off from their first rows (docs/SERVER.md, "Snapshots").
+  for snapshots in on off; do
+    say "  one server, --cache-mb $SMALL_CACHE_MB under the same reads, snapshots $snapshots"
+    WLOG_SNAPSHOT=$snapshots start_server "$SMALL_CACHE_MB" "$PORT" --store "$url"
+    mkdir -p "$OUT/pg-small" && python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/pg-small" > /dev/null
+    load "$LIFTERS GET /workouts" pg-requests/many-list.req
+    load "lifter GET /workouts" pg-requests/lifer-list.req
+    say "  $(rss); snapshot rows: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_snapshots" wlog)"
+    stop_server
+  done
   say "  events in the database after the writes: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_events" wlog)"
   # The store's write alone: its prepared `CALL wlog_append` by pgbench on the same table (positions
   # far past the streams' ends, after the servers stopped), beside the INSERT once more.
