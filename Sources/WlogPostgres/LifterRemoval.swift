@@ -30,8 +30,9 @@ extension PostgresStore {
         }
     }
 
-    /// Removes every event of `lifter` (and its snapshot row) in one transaction holding the stream's lock exclusive
-    /// (a commit takes it shared, so none lands half before and half after); answers how many.
+    /// Removes every event of `lifter` and its snapshot row in one transaction holding the stream's
+    /// lock exclusive (a commit takes it shared, so none lands half before and half after); answers
+    /// how many events.
     public func removeEvents(of lifter: LifterID) async throws -> Int {
         try await database("removing the lifter's events") { [client, logger] in
             try await client.withConnection { connection in
