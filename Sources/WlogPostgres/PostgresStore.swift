@@ -333,7 +333,7 @@ public final class PostgresStore: LifterStore {
     /// Drops least recently used states until the estimate is within the limit.
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { $0.unload() }
+        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { lifter, _ in lifter.unload() ? 0 : nil }
         heldBytes.store(bytes, ordering: .relaxed)
     }
 

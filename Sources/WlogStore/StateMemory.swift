@@ -56,16 +56,21 @@ public enum StateMemory {
     }
 
     /// Drops the least recently used of `states` (each with its estimated bytes held and last use)
-    /// until the estimate is within `limit`, asking `unload` (which declines a state a request
-    /// holds); then hands the freed pages back to the system. The estimate of what stays held.
+    /// until the estimate is within `limit`: first their states, asking `unload(state, true)` to
+    /// keep their answers, then, while still past it, their answers too (`unload(state, false)`).
+    /// `unload` declines a state a request holds (nil), else says the bytes it still holds. Then
+    /// hands the freed pages back to the system. The estimate of what stays held.
     package static func trim<State>(_ states: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
-                                    unload: (State) -> Bool) -> Int {
+                                    unload: (State, _ keepingAnswers: Bool) -> Int?) -> Int {
         var bytes = states.reduce(0) { $0 + $1.bytes }
         guard bytes > limit else { return bytes }
         var dropped = false
-        for entry in states.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limit && entry.bytes > 0 {
-            if unload(entry.state) {
-                bytes -= entry.bytes
+        var entries = states.sorted(by: { $0.lastUse < $1.lastUse })
+        for keepingAnswers in [true, false] {
+            for index in entries.indices where bytes > limit && entries[index].bytes > 0 {
+                guard let left = unload(entries[index].state, keepingAnswers) else { continue }
+                bytes -= entries[index].bytes - left
+                entries[index].bytes = left
                 dropped = true
             }
         }
