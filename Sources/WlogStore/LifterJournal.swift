@@ -98,14 +98,15 @@ final class LifterJournal: Sendable {
     /// Drops the state (least recently used) and closes the kept writer unless a request holds
     /// them, keeping the answers at its sequence when `keepingAnswers` and the journal's stamp is
     /// known (`LifterJournal+KeptAnswers`); with no state, drops the answers kept unless
-    /// `keepingAnswers`. The bytes still held, nil when nothing was dropped.
+    /// `keepingAnswers`. The bytes still held; nil when a request holds the lifter.
     func unload(keepingAnswers: Bool) -> Int? {
         slot.withLockIfAvailable { slot -> Int? in
             guard let state = slot.state else {
-                guard !keepingAnswers, slot.answers.bytes > 0 else { return nil }
-                slot.answers.removeAll()
-                slot.stamp = FileStamp()
-                return 0
+                if !keepingAnswers {
+                    slot.answers.removeAll()
+                    slot.stamp = FileStamp()
+                }
+                return slot.answers.bytes
             }
             saveOnUnload(slot)
             catalogs.drop()

@@ -57,8 +57,9 @@ public enum StateMemory {
 
     /// Drops the least recently used of `states` (each with its estimated bytes held and last use)
     /// until the estimate is within `limit`: first their states, asking `unload(state, true)` to
-    /// keep their answers, then, while still past it, their answers too (`unload(state, false)`).
-    /// `unload` declines a state a request holds (nil), else says the bytes it still holds. Then
+    /// keep their answers, then their answers too (`unload(state, false)`) while what is past the
+    /// limit is not the states requests hold. `unload` declines a state a request holds (nil),
+    /// else says the bytes it still holds (its bytes unchanged when it had nothing to drop). Then
     /// hands the freed pages back to the system. The estimate of what stays held.
     package static func trim<State>(_ states: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
                                     unload: (State, _ keepingAnswers: Bool) -> Int?) -> Int {
@@ -66,12 +67,17 @@ public enum StateMemory {
         guard bytes > limit else { return bytes }
         var dropped = false
         var entries = states.sorted(by: { $0.lastUse < $1.lastUse })
+        // The states requests hold go at those requests' own trims: no answer goes for them.
+        var held = 0
         for keepingAnswers in [true, false] {
-            for index in entries.indices where bytes > limit && entries[index].bytes > 0 {
-                guard let left = unload(entries[index].state, keepingAnswers) else { continue }
+            for index in entries.indices where bytes - (keepingAnswers ? 0 : held) > limit && entries[index].bytes > 0 {
+                guard let left = unload(entries[index].state, keepingAnswers) else {
+                    if keepingAnswers { held += entries[index].bytes }
+                    continue
+                }
                 bytes -= entries[index].bytes - left
+                dropped = dropped || left < entries[index].bytes
                 entries[index].bytes = left
-                dropped = true
             }
         }
         if dropped { releaseFreedPages() }

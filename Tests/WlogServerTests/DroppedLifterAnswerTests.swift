@@ -163,4 +163,32 @@ import WlogStore
         #expect(store.loads == loads + 1)
         #expect(computations.value == 4)
     }
+
+    /// The trim's order on its own (`StateMemory.trim`): states least recently used first, their
+    /// answers kept; then answers least recently used first, but none for the states requests
+    /// hold (declined: they go at those requests' own trims).
+    @Test(arguments: [false, true])
+    func theTrimDropsStatesThenAnswersButNoneForStatesInUse(inUse: Bool) {
+        // name: (state bytes, answer bytes), least recently used first.
+        var held: [String: (state: Int, answers: Int)] = ["x": (15, 0), "y": (0, 8), "z": (10, 6)]
+        var calls: [String] = []
+        let order = ["x", "y", "z"]
+        let bytes = StateMemory.trim(order.enumerated().map { ($1, held[$1].map { $0.state + $0.answers } ?? 0, UInt64($0)) },
+                                     limit: inUse ? 20 : 10) { name, keepingAnswers in
+            calls.append("\(name) \(keepingAnswers ? "state" : "answers")")
+            guard var entry = held[name], !(inUse && name == "x") else { return nil }
+            if entry.state > 0 { entry.state = 0 } else if !keepingAnswers { entry.answers = 0 }
+            held[name] = entry
+            return entry.state + entry.answers
+        }
+        if inUse {
+            // 29 bytes, past the limit by less than x's 15 in use: y's and z's answers stay.
+            #expect(bytes == 15 + 8 + 6)
+            #expect(calls == ["x state", "y state", "z state"])
+        } else {
+            // x's and z's states go (14 bytes left, past 10), then y's answers, not z's.
+            #expect(bytes == 6)
+            #expect(calls == ["x state", "y state", "z state", "y answers"])
+        }
+    }
 }
