@@ -267,12 +267,16 @@ public final class JournalStore: LifterStore {
     package var loads: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.loads } } }
 
     /// Drops least recently used states, keeping their answers, until the estimate is within the
-    /// states' part of the limit (`StateMemory.statesLimit`), then their answers if still past it.
+    /// states' part of the limit (`StateMemory.statesLimit`), then their answers if still past it;
+    /// then the dropped states' answers past their share (`StateMemory.keptAnswersLimit`).
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: StateMemory.statesLimit(of: memoryLimit)) {
+        let limit = StateMemory.statesLimit(of: memoryLimit)
+        var bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: limit) {
             $0.unload(keepingAnswers: $1)
         }
+        let kept = journals.map { ($0, $0.keptAnswerBytes, $0.lastUse) }.filter { $0.1 > 0 }
+        bytes -= StateMemory.trimKept(kept, limit: StateMemory.keptAnswersLimit(of: limit)) { $0.dropKeptAnswers() }
         held.store(bytes, ordering: .relaxed)
     }
 

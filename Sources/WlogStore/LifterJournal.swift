@@ -123,6 +123,20 @@ final class LifterJournal: Sendable {
         } ?? nil
     }
 
+    /// The bytes of the answers kept for a dropped state (0 while a state is held).
+    var keptAnswerBytes: Int { slot.withLock { $0.state == nil ? $0.answers.bytes : 0 } }
+
+    /// Drops the answers kept for a dropped state; nil (declined) when a request holds the lifter
+    /// or its state is held again. The bytes still held.
+    func dropKeptAnswers() -> Int? {
+        slot.withLockIfAvailable { slot -> Int? in
+            guard slot.state == nil else { return nil }
+            slot.answers.removeAll()
+            slot.stamp = FileStamp()
+            return 0
+        } ?? nil
+    }
+
     /// Runs `body` on the state, caught up with the journal. With a `cacheKey`, a result computed
     /// at the same last sequence is answered again without running `body`. `answersGrown` gets
     /// how many bytes the kept answers and the workout catalog grew by (`AnswerCache.bytes`,

@@ -84,6 +84,26 @@ public enum StateMemory {
         return bytes
     }
 
+    /// The part of the states' limit that the answers kept for dropped states may take: a quarter.
+    /// Each pins its blocks among the pages its state freed, which malloc then cannot hand back:
+    /// unbounded, they put the process's peak past the bound (`scripts/memory-bound-test.py`,
+    /// 200 lifters, every page read: VmHWM 1.9 MiB over idle + N).
+    package static func keptAnswersLimit(of statesLimit: Int) -> Int { statesLimit / 4 }
+
+    /// Drops the least recently used of `kept` (dropped states' answers, with their bytes) until
+    /// they are within `limit`, asking `drop` (nil: declined, the lifter is in use or loaded
+    /// again). The bytes dropped.
+    package static func trimKept<State>(_ kept: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
+                                        drop: (State) -> Int?) -> Int {
+        var total = kept.reduce(0) { $0 + $1.bytes }, freed = 0
+        for entry in kept.sorted(by: { $0.lastUse < $1.lastUse }) where total > limit {
+            guard let left = drop(entry.state) else { continue }
+            total -= entry.bytes - left
+            freed += entry.bytes - left
+        }
+        return freed
+    }
+
     /// When the freed pages were last handed back (`ContinuousClock` nanoseconds since `start`).
     private static let lastRelease = Atomic<Int64>(-1_000_000_000)
     private static let start = ContinuousClock.now

@@ -137,31 +137,32 @@ import WlogStore
         #expect(computations.value == 1)
     }
 
-    /// The bound counts the kept answers: when the dropped lifters' pages alone pass it, the least
-    /// recently used pages go too (after every state), and that lifter's next read loads again.
-    @Test func keptAnswersPastTheBoundAreDroppedLeastRecentlyUsedFirst() async throws {
+    /// The dropped lifters' answers take at most a quarter of the states' part of the bound
+    /// (`StateMemory.keptAnswersLimit`, 7,500 bytes here): past it the least recently used go,
+    /// and that lifter's next read loads again.
+    @Test func keptAnswersPastTheirShareAreDroppedLeastRecentlyUsedFirst() async throws {
         let fixture = try Fixture(memoryLimit: Self.limit)
         defer { fixture.remove() }
-        let store = fixture.store, lifters = (5...7).map(StoreTests.lifter)
+        let store = fixture.store, lifters = (5...8).map(StoreTests.lifter)
         let computations = Computations()
-        let size = 12_000
+        let size = 2_500
         for lifter in lifters {
             try await StoreTests.logSets(store, lifter, reps: 1, count: 4)
             #expect(try await Self.read(store, lifter, computations, size: size).sets == 4)
             #expect(store.heldBytes <= StateMemory.statesLimit(of: Self.limit))
         }
-        // Each state dropped after its read (a state and a page pass 30,000 bytes); the first
-        // lifter's page dropped for the third's.
-        #expect(store.heldEvents == 0)
-        #expect(store.heldBytes == 2 * Self.answer(size))
+        // The last lifter held with its page; the first lifter's page dropped for the third's
+        // (three pages are 10,584 bytes).
+        #expect(store.heldEvents == 4)
+        #expect(store.heldBytes == 3 * Self.answer(size) + Self.state)
         let loads = store.loads
         #expect(try await Self.read(store, lifters[2], computations, size: size).sets == 4)
         #expect(try await Self.read(store, lifters[1], computations, size: size).sets == 4)
         #expect(store.loads == loads)
-        #expect(computations.value == 3)
+        #expect(computations.value == 4)
         #expect(try await Self.read(store, lifters[0], computations, size: size).sets == 4)
         #expect(store.loads == loads + 1)
-        #expect(computations.value == 4)
+        #expect(computations.value == 5)
     }
 
     /// The trim's order on its own (`StateMemory.trim`): states least recently used first, their
