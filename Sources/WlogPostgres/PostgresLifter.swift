@@ -20,8 +20,11 @@ final class PostgresLifter: @unchecked Sendable {
     private(set) var state: WlogState?
     /// Guarded by `lock`: fold from the table before the next use.
     var stale = false
-    /// Guarded by `lock`: answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
+    /// Guarded by `lock`: answers of repeated reads at the state's last sequence (`read(cacheKey:)`);
+    /// once the trim dropped the state, those at `keptSeq` (`keptAnswer`).
     var answers = AnswerCache()
+    /// Guarded by `lock`: the last sequence of the state the trim dropped, while its answers are kept.
+    private var keptSeq: UInt64 = 0
     /// The workout catalog the reads share while the state stays at one sequence.
     let catalogs = CatalogCache()
     /// Guarded by `lock`: the store's listener epoch when the state was last folded.
@@ -39,6 +42,8 @@ final class PostgresLifter: @unchecked Sendable {
     let triedThrough = Atomic<UInt64>(0)
     /// `answers.bytes` as last counted (`countAnswers`), for the store's trim to read without the lock.
     let answerBytes = Atomic<Int>(0)
+    /// States loaded (taken to be folded with none held), since the store started.
+    let loads = Atomic<Int>(0)
 
     init(lifter: LifterID) { self.lifter = lifter }
 
@@ -55,6 +60,7 @@ final class PostgresLifter: @unchecked Sendable {
     /// the catalog (which shares the state's storage) is dropped first, so that folding into it
     /// copies nothing. `keep` puts it back.
     func take() -> WlogState {
+        if state == nil { loads.add(1, ordering: .relaxed) }
         catalogs.drop()
         defer { state = nil }
         return state ?? .initial
@@ -98,18 +104,34 @@ final class PostgresLifter: @unchecked Sendable {
         return (bytes, state.lastSeq)
     }
 
-    /// Drops the state unless a request holds it (handing it to `saving` first); true when dropped.
-    func unload(saving: (WlogState) -> Void = { _ in }) -> Bool {
-        guard lock.tryLock() else { return false }
+    /// Drops the state unless a request holds it (handing it to `saving` first), keeping the
+    /// answers at its last sequence when `keepingAnswers` and it is not stale (`keptAnswer`); with
+    /// no state, drops the answers kept unless `keepingAnswers`. The bytes still held; nil when a
+    /// request holds the lifter.
+    func unload(keepingAnswers: Bool, saving: (WlogState) -> Void = { _ in }) -> Int? {
+        guard lock.tryLock() else { return nil }
         defer { lock.unlock() }
-        guard let dropped = state else { return false }
-        catalogs.drop()
-        state = nil
-        answers.removeAll()
-        held.store(0, ordering: .relaxed)
-        answerBytes.store(0, ordering: .relaxed)
-        // Held nowhere else now: whoever saves it encodes it without copying.
-        saving(consume dropped)
-        return true
+        if let dropped = state {
+            catalogs.drop()
+            state = nil
+            held.store(0, ordering: .relaxed)
+            keptSeq = dropped.lastSeq
+            if keepingAnswers, !stale { answers.keep(at: keptSeq) } else { answers.removeAll() }
+            // Held nowhere else now: whoever saves it encodes it without copying.
+            saving(consume dropped)
+        } else if !keepingAnswers {
+            answers.removeAll()
+        }
+        answerBytes.store(answers.bytes, ordering: .relaxed)
+        return heldBytes
+    }
+
+    /// Under `lock`, with no state held: the answer kept under `key` when the trim dropped the
+    /// state, while no commit past it was announced (NOTIFY: `notified`), it was not stale, and
+    /// the listener (`epoch`, `listening`) has run without a break since it was folded — the
+    /// same proof a held state's answer has that nothing was committed past it. Nil otherwise.
+    func keptAnswer<R: Sendable>(_ key: String, epoch: UInt64, listening: Bool) -> R? {
+        guard state == nil, !stale, listening, foldedEpoch == epoch, notified.load(ordering: .relaxed) <= keptSeq else { return nil }
+        return answers.cached(key, at: keptSeq)
     }
 }

@@ -93,6 +93,12 @@ public final class PostgresStore: LifterStore {
         let slot = self.slot(lifter)
         defer { trimIfOver() }
         return try await slot.lock.withLock {
+            // A dropped lifter's kept answer (docs/SERVER.md, "Answers of dropped lifters").
+            if let key, let answer: Result = slot.keptAnswer(key, epoch: epoch.load(ordering: .acquiring),
+                                                             listening: listening.load(ordering: .acquiring)) {
+                slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                return answer
+            }
             try await fold(slot)
             defer { held(slot.countAnswers()) }
             return try slot.answers.read(slot.view, catalogs: slot.catalogs, cacheKey: key, body)
@@ -340,14 +346,18 @@ public final class PostgresStore: LifterStore {
         if heldBytes.load(ordering: .relaxed) > memoryLimit { trim() }
     }
 
+    /// States loaded from the table (folded with none held), since the store started.
+    package var loads: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.loads.load(ordering: .relaxed) } } }
+
     /// The estimate of what the states and their kept answers hold (what `trim` bounds).
     package var heldEstimate: Int { heldBytes.load(ordering: .relaxed) }
 
-    /// Drops least recently used states until the estimate is within the limit.
+    /// Drops least recently used states, keeping their answers, until the estimate is within the
+    /// limit, then their answers if still past it (`StateMemory.trim`).
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { slot in
-            slot.unload { self.snapshots.unloading(slot, $0, store: self) }
+        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { slot, keepingAnswers in
+            slot.unload(keepingAnswers: keepingAnswers) { self.snapshots.unloading(slot, $0, store: self) }
         }
         heldBytes.store(bytes, ordering: .relaxed)
     }

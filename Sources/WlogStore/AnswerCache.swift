@@ -2,7 +2,9 @@ import WlogCore
 
 /// Answers of repeated reads of one lifter (`LifterStore.read(cacheKey:)`), each valid while the
 /// lifter's state stays at the sequence it was computed at: a page of a 20-year history costs
-/// milliseconds to compute, a cached one microseconds. Kept with the lifter's state, under its lock.
+/// milliseconds to compute, a cached one microseconds. Kept with the lifter's state, under its lock;
+/// on the embedded store, those at its last sequence outlive the state when the trim drops it
+/// (`LifterJournal+KeptAnswers`).
 /// Their bytes (`KeptAnswer`) count in the store's memory bound (`--cache-mb`, `StateMemory`).
 package struct AnswerCache {
     private struct Answer {
@@ -41,7 +43,14 @@ package struct AnswerCache {
         return answer.value as? R
     }
 
-    /// Forgets every answer (the state was dropped).
+    /// Forgets the answers computed at another sequence than `seq`: those kept when the state is
+    /// dropped (`LifterJournal.unload`), the only ones a read may still be given.
+    package mutating func keep(at seq: UInt64) {
+        answers = answers.filter { $0.value.seq == seq }
+        bytes = answers.values.reduce(0) { $0 + $1.bytes }
+    }
+
+    /// Forgets every answer.
     package mutating func removeAll() {
         answers = [:]
         bytes = 0

@@ -18,7 +18,9 @@ import WlogSnapshotFile
 /// given on the caller's thread, after one `stat`. States are kept in memory up to `memoryLimit`
 /// bytes (as `StateMemory` estimates them); past it the least recently used lifters are dropped,
 /// saved first as the CLI's snapshot beside the journal, and loaded again from that snapshot and
-/// the events after it when next asked for (`LifterJournal+Snapshot`, docs/SERVER.md, "Snapshots").
+/// the events after it when next asked for (`LifterJournal+Snapshot`, docs/SERVER.md, "Snapshots");
+/// a dropped lifter's kept answers stay, in the same bound, and are given again while its journal
+/// is unchanged (`LifterJournal+KeptAnswers`).
 public final class JournalStore: LifterStore {
     /// Where the lifters' folders are: `root/users/<uuid>/`.
     public let root: String
@@ -254,20 +256,27 @@ public final class JournalStore: LifterStore {
         }
     }
 
-    /// Drops every state no request holds (saving its snapshot as eviction does): the seam of the
-    /// snapshot tests.
-    package func unloadAll() {
-        for journal in lifters.withLock({ Array($0.values) }) { _ = journal.unload() }
+    /// Drops every state no request holds (saving its snapshot as eviction does), and their kept
+    /// answers unless `keepingAnswers`: the seam of the snapshot tests.
+    package func unloadAll(keepingAnswers: Bool = false) {
+        for journal in lifters.withLock({ Array($0.values) }) { _ = journal.unload(keepingAnswers: keepingAnswers) }
         held.store(heldBytes, ordering: .relaxed)
     }
 
-    /// Drops least recently used states until the estimate is within the states' part of the
-    /// limit (`StateMemory.statesLimit`).
+    /// States loaded (folded from the first event or from a snapshot) since the store started.
+    package var loads: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.loads } } }
+
+    /// Drops least recently used states, keeping their answers, until the estimate is within the
+    /// states' part of the limit (`StateMemory.statesLimit`), then their answers if still past it;
+    /// then the dropped states' answers past their share (`StateMemory.keptAnswersLimit`).
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: StateMemory.statesLimit(of: memoryLimit)) {
-            $0.unload()
+        let limit = StateMemory.statesLimit(of: memoryLimit)
+        var bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: limit) {
+            $0.unload(keepingAnswers: $1)
         }
+        let kept = journals.map { ($0, $0.keptAnswerBytes, $0.lastUse) }.filter { $0.1 > 0 }
+        bytes -= StateMemory.trimKept(kept, limit: StateMemory.keptAnswersLimit(of: limit)) { $0.dropKeptAnswers() }
         held.store(bytes, ordering: .relaxed)
     }
 

@@ -45,8 +45,12 @@ final class LifterJournal: Sendable {
         /// header), not merely a torn tail: reads are refused too, never answered with less.
         var unreadable: String?
         var lastUse: UInt64 = 0
-        /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`).
+        /// Answers of repeated reads at the state's last sequence (`read(cacheKey:)`); once the
+        /// state is dropped, those at `keptSeq` (`LifterJournal+KeptAnswers`).
         var answers = AnswerCache()
+        /// The sequence of the state the trim dropped, while its answers are kept (valid while the
+        /// journal's `stamp` is the same).
+        var keptSeq: UInt64 = 0
         /// The writer kept between writes, its lock released; nil when none is kept.
         var writer: KeptWriter?
         /// The group flush round that puts the last commit on disk (0: none was grouped).
@@ -76,28 +80,61 @@ final class LifterJournal: Sendable {
     /// Events held in memory (0 when unloaded).
     var heldEvents: Int { slot.withLock { $0.state?.eventCount ?? 0 } }
 
-    /// The estimated bytes held (0 when unloaded): the state, its kept answers and its workout
-    /// catalog, what the store's memory bound counts (`StateMemory`).
+    /// Folds from the first event or a snapshot (a state loaded), since the store started.
+    var loads: Int { loadCount.load(ordering: .relaxed) }
+    private let loadCount = Atomic<Int>(0)
+
+    /// The estimated bytes held: the state, its kept answers and its workout catalog (when
+    /// unloaded, the answers kept), what the store's memory bound counts (`StateMemory`).
     var heldBytes: Int {
-        slot.withLock { slot in slot.state.map { StateMemory.bytes(events: $0.eventCount) + slot.answers.bytes + catalogs.bytes } ?? 0 }
+        slot.withLock { slot in
+            (slot.state.map { StateMemory.bytes(events: $0.eventCount) + catalogs.bytes } ?? 0) + slot.answers.bytes
+        }
     }
 
     /// When it was last used (the store's clock).
     var lastUse: UInt64 { slot.withLock { $0.lastUse } }
 
     /// Drops the state (least recently used) and closes the kept writer unless a request holds
-    /// them; true when dropped.
-    func unload() -> Bool {
-        slot.withLockIfAvailable { slot -> Bool in
-            guard slot.state != nil else { return false }
+    /// them, keeping the answers at its sequence when `keepingAnswers` and the journal's stamp is
+    /// known (`LifterJournal+KeptAnswers`); with no state, drops the answers kept unless
+    /// `keepingAnswers`. The bytes still held; nil when a request holds the lifter.
+    func unload(keepingAnswers: Bool) -> Int? {
+        slot.withLockIfAvailable { slot -> Int? in
+            guard let state = slot.state else {
+                if !keepingAnswers {
+                    slot.answers.removeAll()
+                    slot.stamp = FileStamp()
+                }
+                return slot.answers.bytes
+            }
             saveOnUnload(slot)
             catalogs.drop()
             slot.state = nil
+            closeWriter(&slot)
+            if keepingAnswers, slot.stamp.isKnown {
+                slot.keptSeq = state.lastSeq
+                slot.answers.keep(at: state.lastSeq)
+            } else {
+                slot.answers.removeAll()
+                slot.stamp = FileStamp()
+            }
+            return slot.answers.bytes
+        } ?? nil
+    }
+
+    /// The bytes of the answers kept for a dropped state (0 while a state is held).
+    var keptAnswerBytes: Int { slot.withLock { $0.state == nil ? $0.answers.bytes : 0 } }
+
+    /// Drops the answers kept for a dropped state; nil (declined) when a request holds the lifter
+    /// or its state is held again. The bytes still held.
+    func dropKeptAnswers() -> Int? {
+        slot.withLockIfAvailable { slot -> Int? in
+            guard slot.state == nil else { return nil }
             slot.answers.removeAll()
             slot.stamp = FileStamp()
-            closeWriter(&slot)
-            return true
-        } ?? false
+            return 0
+        } ?? nil
     }
 
     /// Runs `body` on the state, caught up with the journal. With a `cacheKey`, a result computed
@@ -108,6 +145,7 @@ final class LifterJournal: Sendable {
                            _ body: (LifterView) throws -> R) throws -> R {
         try slot.withLock { slot in
             slot.lastUse = use
+            if let cacheKey, let answer: R = Self.keptAnswer(slot, cacheKey, at: FileStamp(path: path)) { return answer }
             try catchUp(&slot, prefix: nil)
             if let reason = slot.unreadable { throw StoreError.damaged(reason) }
             let before = slot.answers.bytes + catalogs.bytes
@@ -123,8 +161,7 @@ final class LifterJournal: Sendable {
     func cachedAnswer<R: Sendable>(use: UInt64, cacheKey: String, as _: R.Type) -> R? {
         slot.withLockIfAvailable { slot -> R? in
             guard slot.flushRound == 0 || slot.flushRound <= groupFlush?.done ?? 0,
-                  Self.isFolded(slot, at: FileStamp(path: path)), let seq = slot.state?.lastSeq,
-                  let answer: R = slot.answers.cached(cacheKey, at: seq) else { return nil }
+                  let answer: R = Self.keptAnswer(slot, cacheKey, at: FileStamp(path: path)) else { return nil }
             slot.lastUse = use
             return answer
         } ?? nil
@@ -205,53 +242,6 @@ final class LifterJournal: Sendable {
         try? writer.close()
     }
 
-    /// The committed lines after `after` (at most `limit`), read from the file without a lock.
-    func lines(after: UInt64, limit: Int) throws -> EventFeedPage {
-        struct Full: Error {}
-        let reader: JournalReader
-        do {
-            reader = try JournalReader(at: path)
-        } catch let error as JournalError {
-            throw Self.storeError(error)
-        }
-        var lines: [EventFeedPage.Line] = []
-        var hasMore = false
-        do {
-            let status = try reader.forEachLine(after: after) { seq, line in
-                guard lines.count < limit else {
-                    hasMore = true
-                    throw Full()
-                }
-                lines.append(EventFeedPage.Line(seq: seq, line: String(decoding: line, as: UTF8.self)))
-            }
-            if Self.isDamaged(status) { throw StoreError.damaged(status.summary) }
-        } catch is Full {
-        } catch let error as JournalError {
-            throw Self.storeError(error)
-        }
-        return EventFeedPage(lines: lines, next: lines.last?.seq ?? after, hasMore: hasMore)
-    }
-
-    /// The journal's events with these ids, in one pass of the file (a line that names one but
-    /// does not decode is damage: `StoreError.damaged`).
-    func events(withIDs ids: Set<EventID>) throws -> [EventID: Event] {
-        var found: [EventID: Event] = [:]
-        do {
-            let status = try JournalReader(at: path).forEachLine(after: 0) { seq, line in
-                guard let id = EventCodec.id(ofLine: line), ids.contains(id) else { return }
-                do {
-                    found[id] = try EventCodec.decode(line)
-                } catch {
-                    throw StoreError.damaged("event \(seq) cannot be read: \(error)")
-                }
-            }
-            if Self.isDamaged(status) { throw StoreError.damaged(status.summary) }
-        } catch let error as JournalError {
-            throw Self.storeError(error)
-        }
-        return found
-    }
-
     /// The last sequence folded (0 when unloaded).
     var lastSeq: UInt64 { slot.withLock { $0.state?.lastSeq ?? 0 } }
 
@@ -328,6 +318,10 @@ final class LifterJournal: Sendable {
             throw Self.storeError(error)
         }
         let fromStart = slot.state == nil || reader.header.journal != slot.journalID
+        if fromStart { loadCount.add(1, ordering: .relaxed) }
+        // Answers hold only for the file they were computed from: a state folded anew (dropped,
+        // or another journal put in its place, whose sequences may be the same) keeps none else.
+        if fromStart, stamp != slot.stamp { slot.answers.removeAll() }
         catalogs.drop()
         var state: WlogState
         var status: JournalStatus
@@ -414,22 +408,5 @@ final class LifterJournal: Sendable {
         case .invalidLine(_, let reason): .unrecordable(reason)
         default: .unavailable(error.description)
         }
-    }
-}
-
-/// What identifies a version of a file cheaply: size, change time and inode (one `stat`).
-struct FileStamp: Equatable {
-    var size: Int64 = -1
-    var changed: Int64 = 0
-    var inode: UInt64 = 0
-
-    init() {}
-
-    init(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        size = Int64(info.st_size)
-        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        inode = UInt64(info.st_ino)
     }
 }

@@ -56,21 +56,52 @@ public enum StateMemory {
     }
 
     /// Drops the least recently used of `states` (each with its estimated bytes held and last use)
-    /// until the estimate is within `limit`, asking `unload` (which declines a state a request
-    /// holds); then hands the freed pages back to the system. The estimate of what stays held.
+    /// until the estimate is within `limit`: first their states, asking `unload(state, true)` to
+    /// keep their answers, then their answers too (`unload(state, false)`) while what is past the
+    /// limit is not the states requests hold. `unload` declines a state a request holds (nil),
+    /// else says the bytes it still holds (its bytes unchanged when it had nothing to drop). Then
+    /// hands the freed pages back to the system. The estimate of what stays held.
     package static func trim<State>(_ states: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
-                                    unload: (State) -> Bool) -> Int {
+                                    unload: (State, _ keepingAnswers: Bool) -> Int?) -> Int {
         var bytes = states.reduce(0) { $0 + $1.bytes }
         guard bytes > limit else { return bytes }
         var dropped = false
-        for entry in states.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limit && entry.bytes > 0 {
-            if unload(entry.state) {
-                bytes -= entry.bytes
-                dropped = true
+        var entries = states.sorted(by: { $0.lastUse < $1.lastUse })
+        // The states requests hold go at those requests' own trims: no answer goes for them.
+        var held = 0
+        for keepingAnswers in [true, false] {
+            for index in entries.indices where bytes - (keepingAnswers ? 0 : held) > limit && entries[index].bytes > 0 {
+                guard let left = unload(entries[index].state, keepingAnswers) else {
+                    if keepingAnswers { held += entries[index].bytes }
+                    continue
+                }
+                bytes -= entries[index].bytes - left
+                dropped = dropped || left < entries[index].bytes
+                entries[index].bytes = left
             }
         }
         if dropped { releaseFreedPages() }
         return bytes
+    }
+
+    /// The part of the states' limit that the answers kept for dropped states may take: a quarter.
+    /// Each pins its blocks among the pages its state freed, which malloc then cannot hand back:
+    /// unbounded, they put the process's peak past the bound (`scripts/memory-bound-test.py`,
+    /// 200 lifters, every page read: VmHWM 1.9 MiB over idle + N).
+    package static func keptAnswersLimit(of statesLimit: Int) -> Int { statesLimit / 4 }
+
+    /// Drops the least recently used of `kept` (dropped states' answers, with their bytes) until
+    /// they are within `limit`, asking `drop` (nil: declined, the lifter is in use or loaded
+    /// again). The bytes dropped.
+    package static func trimKept<State>(_ kept: [(state: State, bytes: Int, lastUse: UInt64)], limit: Int,
+                                        drop: (State) -> Int?) -> Int {
+        var total = kept.reduce(0) { $0 + $1.bytes }, freed = 0
+        for entry in kept.sorted(by: { $0.lastUse < $1.lastUse }) where total > limit {
+            guard let left = drop(entry.state) else { continue }
+            total -= entry.bytes - left
+            freed += entry.bytes - left
+        }
+        return freed
     }
 
     /// When the freed pages were last handed back (`ContinuousClock` nanoseconds since `start`).
