@@ -52,18 +52,20 @@ package final class PostgresSnapshots: Sendable {
     func noteFolded(_ rows: UInt64) { folded.add(Int(clamping: rows), ordering: .relaxed) }
 
     /// The lifter's state from its snapshot row, when snapshots are on and the row proves it
-    /// describes the stream (`SnapshotTable.state(of:lifter:)`); nil otherwise, also when the
-    /// database fails (the fold that follows reports that).
-    func resume(_ slot: PostgresLifter, store: PostgresStore) async -> WlogState? {
+    /// describes the stream (`SnapshotTable.state(of:lifter:)`); nil otherwise. Throws what the
+    /// database call throws (`PostgresStore.database`): a database that does not answer this
+    /// would not answer the fold from the first row either, so the request fails after one
+    /// call's limit, not two.
+    func resume(_ slot: PostgresLifter, store: PostgresStore) async throws -> WlogState? {
         // A state loaded afresh: what it was saved or tried at is known again only from its row.
         slot.savedThrough.store(0, ordering: .relaxed)
         slot.triedThrough.store(0, ordering: .relaxed)
         guard policy.enabled else { return nil }
         let lifter = slot.lifter
-        let loaded = try? await store.database("loading lifter \(lifter)'s snapshot") { [client = store.client] in
+        let loaded = try await store.database("loading lifter \(lifter)'s snapshot") { [client = store.client] in
             try await SnapshotTable.load(lifter, run: { try await client.query($0) })
         }
-        guard let row = loaded ?? nil else { return nil }
+        guard let row = loaded else { return nil }
         switch SnapshotTable.state(of: row, lifter: lifter) {
         case .holds(let state):
             slot.savedThrough.store(state.lastSeq, ordering: .relaxed)

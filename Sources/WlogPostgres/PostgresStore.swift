@@ -197,7 +197,12 @@ public final class PostgresStore: LifterStore {
         // stream (`PostgresSnapshots`); index where its workouts' rows begin as they come (a write's
         // answer asks for the set's place in its workout).
         if fromStart {
-            if let resumed = await snapshots.resume(slot, store: self) { state = resumed }
+            do {
+                if let resumed = try await snapshots.resume(slot, store: self) { state = resumed }
+            } catch {
+                held(slot.keep(nil))
+                throw error
+            }
             state.indexWorkoutRows()
         }
         let before = state.lastSeq
