@@ -53,7 +53,7 @@ public final class PostgresAccounts: RecordLog {
 
     /// Creates the table and its trigger when missing (servers starting together take turns).
     func prepare() async throws {
-        try await withDeadline(max(timeout, .seconds(20)), "creating the accounts table") { [client, logger] in
+        try await withDeadline(max(timeout, .seconds(60)), "creating the accounts table") { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in
                 _ = try await connection.query("SELECT pg_advisory_xact_lock(7201617)", logger: logger)
                 for statement in Self.statements {

@@ -48,7 +48,7 @@ public final class PostgresStore: LifterStore {
         store.tasks.withLock { $0.append(Task { await client.run() }) }
         do {
             // The first connection and the DDL may take longer than a request's limit (a busy host).
-            try await withDeadline(max(timeout, .seconds(20)), "creating the events table") {
+            try await withDeadline(max(timeout, .seconds(60)), "creating the events table") {
                 try await EventsSchema.prepare(client, logger: logger)
             }
         } catch {
