@@ -9,14 +9,15 @@
 #
 # The template is server-bench.sh's (run it once first): $WLOG_PERF_DIR/server/template with
 # tokens-$LIFTERS. REQ picks the phase (many-post.req, many-list.req, lifer-list.req,
-# lifer-pages.req, lifer-detail.req), ROUNDS the turns, SECONDS_EACH their length, FLAGS extra
-# server flags (e.g. "--flush each"). Writes only under $WLOG_PERF_DIR/ab.
+# lifer-pages.req, lifer-detail.req), ROUNDS the turns, SECONDS_EACH their length, CACHE_MB the
+# memory bound (default 2048: every lifter held), FLAGS extra server flags (e.g. "--flush each").
+# Writes only under $WLOG_PERF_DIR/ab.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BASE=${WLOG_PERF_DIR:-/tmp/wlog-perf}
 TEMPLATE=$BASE/server/template OUT=$BASE/ab
 LIFTERS=${LIFTERS:-1000} ROUNDS=${ROUNDS:-3} SECONDS_EACH=${SECONDS_EACH:-6} REQ=${REQ:-many-post.req}
-PORT=${PORT:-18280} FLAGS=${FLAGS:-}
+PORT=${PORT:-18280} FLAGS=${FLAGS:-} CACHE_MB=${CACHE_MB:-2048}
 [ -f "$TEMPLATE/tokens-$LIFTERS" ] || { echo "no template for $LIFTERS lifters: run scripts/perf/server-bench.sh first" >&2; exit 1; }
 mkdir -p "$OUT"
 for round in $(seq "$ROUNDS"); do
@@ -24,7 +25,7 @@ for round in $(seq "$ROUNDS"); do
     name=${named%%=*} bin=${named#*=}
     rm -rf "$OUT/data" "$OUT/requests" && cp -a "$TEMPLATE/data" "$OUT/data" && mkdir -p "$OUT/requests"
     # shellcheck disable=SC2086
-    "$bin" run --listen "127.0.0.1:$PORT" --data "$OUT/data" --cache-mb 2048 --rate-limit 0 \
+    "$bin" run --listen "127.0.0.1:$PORT" --data "$OUT/data" --cache-mb "$CACHE_MB" --rate-limit 0 \
       --address-rate-limit 0 --log-level warning $FLAGS > "$OUT/server.log" 2>&1 &
     pid=$!
     for _ in $(seq 300); do curl -sf "http://127.0.0.1:$PORT/healthz" > /dev/null && break; sleep 0.1; done
