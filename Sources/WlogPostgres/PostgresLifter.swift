@@ -13,7 +13,7 @@ import WlogStore
 /// run in parallel. `notified` is the newest position another server announced (NOTIFY); a state
 /// behind it, or marked `stale` (after an error whose outcome is unknown, or while no listener
 /// runs), folds the table's new rows before it is used.
-final class PostgresLifter: @unchecked Sendable {
+final class PostgresLifter: HeldLifter, @unchecked Sendable {
     let lifter: LifterID
     let lock = AsyncLock()
     /// Guarded by `lock`; changed only through `take` and `keep`.
@@ -33,15 +33,17 @@ final class PostgresLifter: @unchecked Sendable {
     private var zoneName: String?
     private var zone = LifterView.zone(named: nil)
     let notified = Atomic<UInt64>(0)
-    let lastUse = Atomic<UInt64>(0)
+    /// When the lifter was last used, on the store's clock.
+    let used = Atomic<UInt64>(0)
     let held = Atomic<Int>(0)
     /// The last position of the snapshot row the state was loaded from or last saved as (0: none).
     let savedThrough = Atomic<UInt64>(0)
     /// The last position a save while held was tried at (0: none), so that a save skipped or
     /// failed is tried again a threshold's worth later, not at every request.
     let triedThrough = Atomic<UInt64>(0)
-    /// `answers.bytes` as last counted (`countAnswers`), for the store's trim to read without the lock.
-    let answerBytes = Atomic<Int>(0)
+    /// The kept answers' and the workout catalog's bytes as last counted (`countCaches`), for the
+    /// store's trim to read without the lock.
+    let cacheBytes = Atomic<Int>(0)
     /// States loaded (taken to be folded with none held), since the store started.
     let loads = Atomic<Int>(0)
 
@@ -67,14 +69,14 @@ final class PostgresLifter: @unchecked Sendable {
     }
 
     /// Keeps `state` (folded forward from `take`'s, or nil to fold from the start next time);
-    /// the change in `StateMemory`'s estimate of what is held.
+    /// the change in `StateMemory`'s estimate of what is held (the catalog `take` dropped with it).
     func keep(_ state: WlogState?) -> Int {
         let before = held.load(ordering: .relaxed)
         self.state = state
         let events = state?.eventCount ?? 0
         held.store(events, ordering: .relaxed)
         refreshZone()
-        return StateMemory.bytes(events: events) - StateMemory.bytes(events: before)
+        return StateMemory.bytes(events: events) - StateMemory.bytes(events: before) + countCaches()
     }
 
     /// Looks the zone up again when the folded events changed its name.
@@ -85,12 +87,20 @@ final class PostgresLifter: @unchecked Sendable {
         zone = LifterView.zone(named: name)
     }
 
-    /// The estimated bytes held: the state's and the kept answers' (`StateMemory`), read without the lock.
-    var heldBytes: Int { StateMemory.bytes(events: held.load(ordering: .relaxed)) + answerBytes.load(ordering: .relaxed) }
+    /// The estimated bytes held: the state's, its catalog's and the kept answers' (`StateMemory`),
+    /// as the embedded store counts them; read without the lock.
+    var heldBytes: Int { StateMemory.bytes(events: held.load(ordering: .relaxed)) + cacheBytes.load(ordering: .relaxed) }
 
-    /// Under `lock`, after a read: how many bytes the kept answers grew by since last counted.
-    func countAnswers() -> Int {
-        answers.bytes - answerBytes.exchange(answers.bytes, ordering: .relaxed)
+    var lastUse: UInt64 { used.load(ordering: .relaxed) }
+
+    /// The bytes of the answers kept for a dropped state (0 while a state is held); without the lock.
+    var keptAnswerBytes: Int { held.load(ordering: .relaxed) == 0 ? cacheBytes.load(ordering: .relaxed) : 0 }
+
+    /// Under `lock`, after a read or a change of state: how many bytes the kept answers and the
+    /// workout catalog grew by since last counted.
+    func countCaches() -> Int {
+        let bytes = answers.bytes + catalogs.bytes
+        return bytes - cacheBytes.exchange(bytes, ordering: .relaxed)
     }
 
     /// Under `lock`: the state's snapshot bytes (`JournalSnapshot.encode`, stamped by `stamp` for
@@ -122,8 +132,19 @@ final class PostgresLifter: @unchecked Sendable {
         } else if !keepingAnswers {
             answers.removeAll()
         }
-        answerBytes.store(answers.bytes, ordering: .relaxed)
+        cacheBytes.store(answers.bytes, ordering: .relaxed)
         return heldBytes
+    }
+
+    /// Drops the answers kept for a dropped state; nil (declined) when a request holds the lifter
+    /// or its state is held again. The bytes still held.
+    func dropKeptAnswers() -> Int? {
+        guard lock.tryLock() else { return nil }
+        defer { lock.unlock() }
+        guard state == nil else { return nil }
+        answers.removeAll()
+        cacheBytes.store(0, ordering: .relaxed)
+        return 0
     }
 
     /// Under `lock`, with no state held: the answer kept under `key` when the trim dropped the

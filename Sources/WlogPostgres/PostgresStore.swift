@@ -96,11 +96,11 @@ public final class PostgresStore: LifterStore {
             // A dropped lifter's kept answer (docs/SERVER.md, "Answers of dropped lifters").
             if let key, let answer: Result = slot.keptAnswer(key, epoch: epoch.load(ordering: .acquiring),
                                                              listening: listening.load(ordering: .acquiring)) {
-                slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
                 return answer
             }
             try await fold(slot)
-            defer { held(slot.countAnswers()) }
+            defer { held(slot.countCaches()) }
             return try slot.answers.read(slot.view, catalogs: slot.catalogs, cacheKey: key, body)
         }
     }
@@ -186,7 +186,7 @@ public final class PostgresStore: LifterStore {
     /// Folds the rows past the slot's state (all of them when nothing is folded), when the table
     /// may hold any. Holds the slot's lock.
     private func fold(_ slot: PostgresLifter) async throws {
-        slot.lastUse.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+        slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
         // The commits since the last request may have taken it past its snapshot's threshold.
         snapshots.refresh(slot, store: self)
         let epoch = self.epoch.load(ordering: .acquiring)
@@ -348,7 +348,7 @@ public final class PostgresStore: LifterStore {
 
     /// `trim` when the estimate of the states held is past the limit (one load otherwise).
     private func trimIfOver() {
-        if heldBytes.load(ordering: .relaxed) > memoryLimit { trim() }
+        if StateMemory.isPast(heldBytes.load(ordering: .relaxed), memoryLimit: memoryLimit) { trim() }
     }
 
     /// States loaded from the table (folded with none held), since the store started.
@@ -357,11 +357,11 @@ public final class PostgresStore: LifterStore {
     /// The estimate of what the states and their kept answers hold (what `trim` bounds).
     package var heldEstimate: Int { heldBytes.load(ordering: .relaxed) }
 
-    /// Drops least recently used states, keeping their answers, until the estimate is within the
-    /// limit, then their answers if still past it (`StateMemory.trim`).
+    /// Keeps memory within the limit: `StateMemory.trim(_:memoryLimit:unload:)`, the rule both
+    /// stores keep (a dropped state handed to the snapshot save).
     private func trim() {
         let slots = lifters.withLock { Array($0.values) }
-        let bytes = StateMemory.trim(slots.map { ($0, $0.heldBytes, $0.lastUse.load(ordering: .relaxed)) }, limit: memoryLimit) { slot, keepingAnswers in
+        let bytes = StateMemory.trim(slots, memoryLimit: memoryLimit) { slot, keepingAnswers in
             slot.unload(keepingAnswers: keepingAnswers) { self.snapshots.unloading(slot, $0, store: self) }
         }
         heldBytes.store(bytes, ordering: .relaxed)

@@ -164,7 +164,7 @@ public final class JournalStore: LifterStore {
         // A state grows by what it folds (one that was unloaded comes back whole) and its answers kept.
         let grown = answersGrown
             + (before == 0 ? StateMemory.bytes(events: Int(after)) : (Int(after) - Int(before)) * StateMemory.bytesPerEvent)
-        if grown > 0, held.add(grown, ordering: .relaxed).newValue > StateMemory.statesLimit(of: memoryLimit) { trim() }
+        if grown > 0, StateMemory.isPast(held.add(grown, ordering: .relaxed).newValue, memoryLimit: memoryLimit) { trim() }
     }
 
     /// Tells the lifter's watchers the stream grew (a commit here, or another writer's lines folded).
@@ -266,18 +266,10 @@ public final class JournalStore: LifterStore {
     /// States loaded (folded from the first event or from a snapshot) since the store started.
     package var loads: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.loads } } }
 
-    /// Drops least recently used states, keeping their answers, until the estimate is within the
-    /// states' part of the limit (`StateMemory.statesLimit`), then their answers if still past it;
-    /// then the dropped states' answers past their share (`StateMemory.keptAnswersLimit`).
+    /// Keeps memory within the limit: `StateMemory.trim(_:memoryLimit:unload:)`, the rule both stores keep.
     private func trim() {
         let journals = lifters.withLock { Array($0.values) }
-        let limit = StateMemory.statesLimit(of: memoryLimit)
-        var bytes = StateMemory.trim(journals.map { ($0, $0.heldBytes, $0.lastUse) }, limit: limit) {
-            $0.unload(keepingAnswers: $1)
-        }
-        let kept = journals.map { ($0, $0.keptAnswerBytes, $0.lastUse) }.filter { $0.1 > 0 }
-        bytes -= StateMemory.trimKept(kept, limit: StateMemory.keptAnswersLimit(of: limit)) { $0.dropKeptAnswers() }
-        held.store(bytes, ordering: .relaxed)
+        held.store(StateMemory.trim(journals, memoryLimit: memoryLimit) { $0.unload(keepingAnswers: $1) }, ordering: .relaxed)
     }
 
     static func makeFolder(_ path: String) throws {

@@ -19,7 +19,7 @@ import WlogJournal
 /// round its answers wait for) and folds its events. Between writes the writer stays open
 /// with its lock released (`JournalWriter.suspend`): the next write only takes the lock back,
 /// unless another writer changed the journal meanwhile, when it is opened again.
-final class LifterJournal: Sendable {
+final class LifterJournal: HeldLifter {
     let lifter: LifterID
     let path: String
     let device: String

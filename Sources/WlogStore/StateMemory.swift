@@ -55,6 +55,24 @@ public enum StateMemory {
         bytesPerAnswer + key.utf8.count + ((answer as? any KeptAnswer)?.keptBytes ?? bytesPerUnsizedAnswer)
     }
 
+    /// Whether `held` bytes, a store's estimate, are past what a store of `memoryLimit` keeps
+    /// (`statesLimit`): the moment to `trim`.
+    package static func isPast(_ held: Int, memoryLimit: Int) -> Bool { held > statesLimit(of: memoryLimit) }
+
+    /// A store's trim, the one rule both stores keep: drops the least recently used `lifters`'
+    /// states, keeping their answers, until the estimate is within the states' part of
+    /// `memoryLimit` (`statesLimit`), then their answers if still past it; then the dropped states'
+    /// answers past their share (`keptAnswersLimit`). `unload(lifter, keepingAnswers)` is the
+    /// store's drop (`trim(_:limit:unload:)` says its contract). The estimate of what stays held.
+    package static func trim<Lifter: HeldLifter>(_ lifters: [Lifter], memoryLimit: Int,
+                                                 unload: (Lifter, _ keepingAnswers: Bool) -> Int?) -> Int {
+        let limit = statesLimit(of: memoryLimit)
+        var bytes = trim(lifters.map { ($0, $0.heldBytes, $0.lastUse) }, limit: limit, unload: unload)
+        let kept = lifters.map { ($0, $0.keptAnswerBytes, $0.lastUse) }.filter { $0.1 > 0 }
+        bytes -= trimKept(kept, limit: keptAnswersLimit(of: limit)) { $0.dropKeptAnswers() }
+        return bytes
+    }
+
     /// Drops the least recently used of `states` (each with its estimated bytes held and last use)
     /// until the estimate is within `limit`: first their states, asking `unload(state, true)` to
     /// keep their answers, then their answers too (`unload(state, false)`) while what is past the

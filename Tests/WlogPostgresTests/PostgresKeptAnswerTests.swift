@@ -40,8 +40,9 @@ struct PostgresKeptAnswerTests {
 
     @Test func aDroppedLiftersRepeatedReadIsItsKeptAnswerUntilACommitIsAnnounced() async throws {
         let answer = StateMemory.bytesPerAnswer + "page".utf8.count + 2_000
-        // One lifter of four events with its page, not two.
-        let limit = 30_000
+        // Three quarters of the limit (`StateMemory.statesLimit`, 30,000 bytes) hold one lifter of
+        // four events with its page and another's kept page, not two lifters with their pages.
+        let limit = 40_000
         try await PostgresTestDatabase.withStores(2, memoryLimit: limit) { stores, _ in
             let (other, store) = (stores[0], stores[1])
             let (a, b) = (Self.lifter(1), Self.lifter(2))

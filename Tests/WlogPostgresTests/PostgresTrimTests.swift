@@ -4,8 +4,8 @@ import WlogCore
 import WlogStore
 
 /// The PostgreSQL store's memory bound counts the answers it keeps (`AnswerCache`, `KeptAnswer`)
-/// as the embedded store's does (`StoreTests.keptAnswersCountInTheBound`): eight lifters with a
-/// 256 KiB page each, a bound of three lifters' worth, never more held than the bound.
+/// and trims by the same rule as the embedded store's (`StoreTests.keptAnswersCountInTheBound`):
+/// eight lifters with a 256 KiB page each, a bound of three lifters' worth, never more held than the bound.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct PostgresTrimTests {
     static let now = Instant(iso8601: "2026-01-15T09:30:00Z")!
@@ -25,6 +25,10 @@ struct PostgresTrimTests {
                 #expect(store.heldEstimate <= limit, "\(store.heldEstimate) bytes held, the bound \(limit)")
             }
             #expect(store.heldEstimate >= page, "the latest lifter's page is counted")
+            // The embedded store's rule (`StateMemory.trim(_:memoryLimit:unload:)`): within three
+            // quarters of the limit, dropped lifters' pages past their share (a quarter of that) gone.
+            #expect(store.heldEstimate <= StateMemory.statesLimit(of: limit))
+            #expect(store.heldEstimate == 2 * (StateMemory.bytes(events: 4) + page + 1024 + "page".utf8.count))
         }
     }
 }
