@@ -187,8 +187,6 @@ public final class PostgresStore: LifterStore {
     /// may hold any. Holds the slot's lock.
     private func fold(_ slot: PostgresLifter) async throws {
         slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
-        // The commits since the last request may have taken it past its snapshot's threshold.
-        snapshots.refresh(slot, store: self)
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
         let fromStart = slot.state == nil
@@ -224,8 +222,11 @@ public final class PostgresStore: LifterStore {
         held(slot.keep(state))
         slot.stale = false
         slot.foldedEpoch = epoch
-        snapshots.refresh(slot, store: self)
-        if state.lastSeq > before { watchers.post(lifter, state.lastSeq) }
+        // Where a state grows (here and `committed`): past its snapshot's threshold, saved after.
+        if state.lastSeq > before {
+            snapshots.refresh(slot, store: self)
+            watchers.post(lifter, state.lastSeq)
+        }
     }
 
     /// Folds `events` (committed) into the slot's state, tells the watches; the new view.
@@ -234,6 +235,7 @@ public final class PostgresStore: LifterStore {
         for event in events { state.apply(event) }
         state.settleHistoryOrder()
         held(slot.keep(state))
+        snapshots.refresh(slot, store: self)
         watchers.post(slot.lifter, state.lastSeq)
         return slot.view
     }

@@ -151,6 +151,28 @@ struct PostgresSnapshotTests {
         }
     }
 
+    /// A held lifter whose own write takes it past the threshold is saved after that write
+    /// (`PostgresSnapshots.refresh` where the state grows), not at its next request.
+    @Test func aHeldLiftersWritePastTheThresholdSavesIt() async throws {
+        try await Self.withDatabase { url in
+            try await PostgresTestDatabase.withStores(1, on: url) { stores, _ in
+                let store = stores[0]
+                store.snapshots.use(enabled: true, threshold: 5)
+                _ = try await store.write(Self.lifter, at: Self.now, actor: "api", fixedIDs: []) { view, context in
+                    try decide(.logSets(LogSets(exercise: "bench-press", reps: 5, weight: .kg(100), count: 10)),
+                               state: view.state, context: context)
+                } render: { _, events in events.count }
+                await store.snapshots.drain()
+            }
+            let saved = try await PostgresTestDatabase.column(url, "SELECT position FROM wlog_snapshots", as: Int64.self)
+            let total = try await PostgresTestDatabase.column(url, "SELECT count(*) FROM wlog_events", as: Int64.self)
+            #expect(saved == total, "the row covers the write's last row")
+            let resumed = try await Self.cold(url)
+            #expect(resumed.resumed == 1)
+            Self.expectSame(resumed, try await Self.cold(url, enabled: false))
+        }
+    }
+
     /// A lifter dropped by the memory bound more than 256 rows past its snapshot is saved as it
     /// goes (threshold out of reach): the row covers its last position, and a cold load uses it.
     @Test func aDroppedLifterIsSaved() async throws {
