@@ -195,11 +195,22 @@ public final class JournalWriter {
     /// Records that every event through `lastSequence` is on disk (`Acknowledgement`): called
     /// after a sync that covers them, with the lock held. Durability `byCaller` leaves this to the
     /// caller's flush (`Acknowledgement.record`).
-    func acknowledge() {
+    func acknowledge() { record(through: lastSequence) }
+
+    /// Records that every event through `through` is on disk once the caller's flush that covers
+    /// them is done (durability `byCaller`), through the record file this writer keeps open, as
+    /// `Acknowledgement.record` does with a file it opens and closes each time. Nothing when the
+    /// writer is closed or `through` is past what it wrote.
+    public func recordFlushed(through: UInt64) {
+        guard fd >= 0, through <= lastSequence else { return }
+        record(through: through)
+    }
+
+    private func record(through: UInt64) {
         if acknowledgementFD < 0 {
             acknowledgementFD = Acknowledgement.openFile(journal: path, ownership: FileOwnership.of(descriptor: fd))
         }
-        Acknowledgement(journalID: header.journal, through: lastSequence).write(to: acknowledgementFD)
+        Acknowledgement(journalID: header.journal, through: through).write(to: acknowledgementFD)
     }
 
     /// Syncs `descriptor` through the seam; a failure fails the writer for good (never retried).

@@ -249,10 +249,17 @@ final class LifterJournal: HeldLifter {
     var journalID: String { slot.withLock { $0.journalID } }
 
     /// Records that the commits through `seq` are on disk once the group flush that covers them is
-    /// done (`Acknowledgement`); a writer that syncs its own commits records them itself.
+    /// done (`Acknowledgement`); a writer that syncs its own commits records them itself. Through
+    /// the kept writer's open record file when the lifter is free and its writer is this journal's
+    /// (no request is waited for: else the file is opened, written and closed).
     func acknowledge(through seq: UInt64, journalID: String) {
         guard !journalID.isEmpty else { return }
-        Acknowledgement.record(seq, journalID: journalID, journal: path)
+        let recorded = slot.withLockIfAvailable { slot -> Bool in
+            guard let writer = slot.writer?.writer, slot.journalID == journalID else { return false }
+            writer.recordFlushed(through: seq)
+            return true
+        } ?? false
+        if !recorded { Acknowledgement.record(seq, journalID: journalID, journal: path) }
     }
 
     /// Asks `decide` for the commit's events; kept apart so that its references to the state are

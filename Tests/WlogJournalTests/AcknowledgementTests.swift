@@ -33,7 +33,15 @@ import Testing
         #expect(Acknowledgement.read(journal: tmp.journal) == nil)
         Acknowledgement.record(1, journalID: J.journalID, journal: tmp.journal)
         #expect(Acknowledgement.read(journal: tmp.journal)?.through == 1)
+        // The caller's flush recorded through the writer's own record file: never past what it wrote.
+        _ = try w.append([Events.pending(1, 1)])
+        w.recordFlushed(through: 3)
+        #expect(Acknowledgement.read(journal: tmp.journal)?.through == 1)
+        w.recordFlushed(through: 2)
+        #expect(Acknowledgement.read(journal: tmp.journal) == Acknowledgement(journalID: J.journalID, through: 2))
         try w.close()
+        w.recordFlushed(through: 1)
+        #expect(Acknowledgement.read(journal: tmp.journal)?.through == 2, "a closed writer records nothing")
     }
 
     /// The last-frame test: one byte flipped in the acknowledged last commit is damage.
