@@ -50,7 +50,7 @@ struct PlatesTable {
 
         func integer(_ column: String) throws(PlatesExportError) -> Int? {
             guard let text = try optionalText(column) else { return nil }
-            guard let n = Int(text), abs(n) < 1_000_000_000 else { throw bad(column, "a whole number") }
+            guard let n = Int(text), n.magnitude < 1_000_000_000 else { throw bad(column, "a whole number") }
             return n
         }
 

@@ -51,6 +51,11 @@ struct RESTError: Error, Sendable, Equatable {
         RESTError(status: .badRequest, code: "22003", message: "numeric field overflow: \(quoted(text))", details: "column \(column)",
                   hint: "a value from -\(Int(RESTType.numericLimit)) to \(Int(RESTType.numericLimit))")
     }
+    /// `22003`, 400: an integer beyond the column's 32 bits (PostgreSQL's words for `integer`).
+    static func integerOutOfRange(_ column: String, _ text: String) -> RESTError {
+        RESTError(status: .badRequest, code: "22003", message: "value \(quoted(text)) is out of range for type integer",
+                  details: "column \(column)", hint: "a value from \(Int32.min) to \(Int32.max)")
+    }
     /// `PGRST102`, 400: the body is not JSON of objects.
     static func badBody(_ problem: String) -> RESTError {
         RESTError(status: .badRequest, code: "PGRST102", message: problem)

@@ -18,8 +18,13 @@ enum RESTType: String, Sendable {
             guard let uuid = RESTValue.canonicalUUID(text) else { throw .invalidValue(column, text, type: rawValue) }
             return .text(uuid)
         case .integer:
-            guard let n = Int(text), abs(n) <= Int(Int32.max) else { throw .invalidValue(column, text, type: rawValue) }
-            return .number(Double(n))
+            // PostgreSQL's `integer` (32 bits): digits past its range are out of range, not bad syntax.
+            if let n = Int32(text) { return .number(Double(n)) }
+            let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+            guard text.utf8.count - digits.count <= 1, !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw .invalidValue(column, text, type: rawValue)
+            }
+            throw .integerOutOfRange(column, text)
         case .numeric:
             guard let n = Double(text), n.isFinite, text.utf8.count <= 40 else { throw .invalidValue(column, text, type: rawValue) }
             guard abs(n) <= RESTType.numericLimit else { throw .outOfRange(column, text) }
