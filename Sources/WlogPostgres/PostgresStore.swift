@@ -91,8 +91,7 @@ public final class PostgresStore: LifterStore {
 
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         let slot = self.slot(lifter)
-        defer { trimIfOver() }
-        return try await slot.lock.withLock {
+        return try await holding(slot) {
             // A dropped lifter's kept answer (docs/SERVER.md, "Answers of dropped lifters").
             if let key, let answer: Result = slot.keptAnswer(key, epoch: epoch.load(ordering: .acquiring),
                                                              listening: listening.load(ordering: .acquiring)) {
@@ -111,8 +110,7 @@ public final class PostgresStore: LifterStore {
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
         let slot = self.slot(lifter)
-        defer { trimIfOver() }
-        return try await slot.lock.withLock {
+        return try await holding(slot) {
             let decideCommit: @Sendable (LifterView) throws -> [Event] = { [device] view in
                 try EventsSQL.numbered(view.decideCommit(journalID: lifter.uuid, device: device, now: now, actor: actor,
                                                          fixedIDs: fixedIDs, decide), after: view.state)
@@ -348,9 +346,19 @@ public final class PostgresStore: LifterStore {
         if grown != 0 { heldBytes.add(grown, ordering: .relaxed) }
     }
 
-    /// `trim` when the estimate of the states held is past the limit (one load otherwise).
-    private func trimIfOver() {
-        if StateMemory.isPast(heldBytes.load(ordering: .relaxed), memoryLimit: memoryLimit) { trim() }
+    /// Runs `body` holding the lifter's lock; after it, when the request grew what the lifter
+    /// holds (a state folded, an answer kept) and the estimate is past the states' part of the
+    /// limit, `trim`s — the embedded store's moment (`JournalStore.settle`): a request that only
+    /// read what was held trims nothing, so a bound full of states being loaded is not sorted
+    /// again at every request that waits on them.
+    private func holding<R: Sendable>(_ slot: PostgresLifter, _ body: () async throws -> R) async throws -> R {
+        let (result, grew) = try await slot.lock.withLock {
+            let before = slot.heldBytes
+            let result = try await body()
+            return (result, slot.heldBytes > before)
+        }
+        if grew, StateMemory.isPast(heldBytes.load(ordering: .relaxed), memoryLimit: memoryLimit) { trim() }
+        return result
     }
 
     /// States loaded from the table (folded with none held), since the store started.
