@@ -187,6 +187,8 @@ as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$
 # the baseline to the end of the PostgreSQL store's phases.
 pg_start() {
   local pg=$OUT/pg
+  # A cluster left running there (server-ab.sh STORE=postgres leaves it up) is stopped first.
+  [ -f "$pg/postmaster.pid" ] && as_postgres "$PGBIN/pg_ctl" -D "$pg" -m fast stop > /dev/null 2>&1
   rm -rf "$pg" "$OUT"/pgbench_log*
   mkdir -p "$pg"
   [ "$(id -u)" = 0 ] && chown postgres "$pg"
