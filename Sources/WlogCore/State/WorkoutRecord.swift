@@ -75,12 +75,5 @@ public struct WorkoutExercise: Sendable, Hashable {
     /// the exercise; nil for an exercise's first entry (planned or added).
     public var entry: EventID?
     /// The sets logged naming `entry`, in the order applied (empty without an `entry`).
-    public var sets: [EventID]
-
-    public init(exercise: String, notes: String? = nil, entry: EventID? = nil, sets: [EventID] = []) {
-        self.exercise = exercise
-        self.notes = notes
-        self.entry = entry
-        self.sets = sets
-    }
+    public var sets: [EventID] = []
 }
