@@ -63,6 +63,7 @@ extension LineReader {
     /// Reads the value of `key` into `m` when `key` is one of a set's measures (`reps`, `weight`,
     /// `unit`, `distance`, `distance_unit`, `duration_ms`, `rpe`, `effort`); false, reading
     /// nothing, when it is not.
+    @inline(__always)
     mutating func measure(_ key: CodecKey, into m: inout MeasureMembers) throws(Failure) -> Bool {
         switch key {
         case .reps: m.read.reps = try int()
@@ -79,6 +80,7 @@ extension LineReader {
     }
 
     /// The measures `m` holds, the load and the distance read in their units.
+    @inline(__always)
     func measures(_ m: MeasureMembers) throws(Failure) -> SetMeasures {
         var out = m.read
         out.weight = try mass(m.weight, m.unit, .weight, .unit)
