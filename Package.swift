@@ -2,7 +2,8 @@
 //
 // wlog — an event-sourced workout engine. Module layout: ../shared/design/architecture.md
 // (here: docs/ARCHITECTURE.md). Dependency direction:
-//   wlog → WlogInterop → WlogCore → CPrefetch;  wlog → WlogJournal → CLZ4.
+//   wlog → WlogInterop → WlogCore → CPrefetch, WlogMacros (swift-syntax, so the CLI's build compiles
+//   it too: docs/ARCHITECTURE.md, "Macros");  wlog → WlogJournal → CLZ4.
 //   wlog-server → WlogServer → WlogStore → WlogCore, WlogJournal. The server and its heavy stack
 //   (Hummingbird, jwt-kit) are their own product: `swift build --product wlog` never builds them,
 //   and `wlog serve` runs the `wlog-server` executable found beside `wlog`.
@@ -58,7 +59,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // `wlog mcp` only: the official Swift SDK of the Model Context Protocol.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
-        // The server's build only: the `@JSONObject` macro (WlogServerMacros) that writes each response model's JSON.
+        // The macros: `@PublicInit` (WlogMacros) for WlogCore's public structs, so the CLI's build compiles it too
+        // (docs/ARCHITECTURE.md, "Macros"); `@JSONObject` (WlogServerMacros) for the server's response models.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
@@ -76,7 +78,17 @@ let package = Package(
         ),
         // One inline C function: a cache prefetch hint for the event-id table (Swift has none).
         .target(name: "CPrefetch"),
-        .target(name: "WlogCore", dependencies: ["CPrefetch"]),
+        .target(name: "WlogCore", dependencies: ["CPrefetch", "WlogMacros"]),
+        // `@PublicInit`: a public struct's memberwise `public init`, said once (declared in WlogCore).
+        .macro(
+            name: "WlogMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "WlogInterop", dependencies: ["WlogCore"]),
         // The projection snapshot beside a journal, read, proven and written one way for the CLI and the embedded store.
         .target(name: "WlogSnapshotFile", dependencies: ["WlogCore", "WlogJournal"]),

@@ -5,27 +5,18 @@
 /// its exercise's primary group and 0.5 for each secondary group (`domain.md` §4, Volume).
 public struct MuscleBalance: Sendable, Hashable {
     /// The thresholds the report judges against.
+    @PublicInit
     public struct Options: Sendable, Hashable {
         /// Weekly hard sets, inclusive: below `low` is below the zone, above `high` above it.
-        public var low: Int
-        public var high: Int
+        public var low: Int = 10
+        public var high: Int = 20
         /// A group trained before but not for more than this many days is stale.
-        public var staleAfterDays: Int
+        public var staleAfterDays: Int = 5
         /// The window of the weekly average and of the push : pull ratio, in weeks.
-        public var weeks: Int
+        public var weeks: Int = 4
         /// The push : pull ratio is fine within these bounds, inclusive.
-        public var ratioLow: Double
-        public var ratioHigh: Double
-
-        public init(low: Int = 10, high: Int = 20, staleAfterDays: Int = 5, weeks: Int = 4,
-                    ratioLow: Double = 0.67, ratioHigh: Double = 1.5) {
-            self.low = low
-            self.high = high
-            self.staleAfterDays = staleAfterDays
-            self.weeks = weeks
-            self.ratioLow = ratioLow
-            self.ratioHigh = ratioHigh
-        }
+        public var ratioLow: Double = 0.67
+        public var ratioHigh: Double = 1.5
     }
 
     /// Where a group's weekly sets are against the zone.

@@ -1,15 +1,12 @@
 /// A time series to draw: one value per local day, its unit and an optional goal line.
+@PublicInit
 public struct Chart: Sendable, Hashable {
     /// One point of the series.
+    @PublicInit
     public struct Point: Sendable, Hashable {
         public var day: LocalDay
         /// The value in `unit`, rounded to 2 decimals.
         public var value: Double
-
-        public init(day: LocalDay, value: Double) {
-            self.day = day
-            self.value = value
-        }
     }
 
     /// E.g. `Bench Press e1RM`.
@@ -20,13 +17,6 @@ public struct Chart: Sendable, Hashable {
     public var points: [Point]
     /// A horizontal goal line (body weight), in `unit`.
     public var goal: Double?
-
-    public init(title: String, unit: String, points: [Point], goal: Double? = nil) {
-        self.title = title
-        self.unit = unit
-        self.points = points
-        self.goal = goal
-    }
 
     /// A mass in `unit` as a chart value (2 decimals).
     static func value(_ mass: Mass, in unit: MassUnit) -> Double {

@@ -18,15 +18,6 @@ public struct EventUpcaster: Sendable {
     public var summary: String
     /// The rewrite of the raw members (envelope members included).
     public var upgrade: @Sendable (inout JSONObject) throws(EventDecodingError) -> Void
-
-    /// Makes an upcaster.
-    public init(type: EventType, from: Int, summary: String,
-                upgrade: @escaping @Sendable (inout JSONObject) throws(EventDecodingError) -> Void) {
-        self.type = type
-        self.from = from
-        self.summary = summary
-        self.upgrade = upgrade
-    }
 }
 
 extension EventUpcaster {

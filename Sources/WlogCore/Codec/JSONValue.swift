@@ -25,23 +25,17 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON object with its members in order (duplicate keys: the last one counts on lookup).
+@PublicInit
 public struct JSONObject: Sendable, Hashable {
     /// One member.
+    @PublicInit
     public struct Member: Sendable, Hashable {
         public var key: String
         public var value: JSONValue
-
-        public init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
     }
 
     /// The members in order.
-    public var members: [Member]
-
-    /// Makes an object.
-    public init(members: [Member] = []) { self.members = members }
+    public var members: [Member] = []
 
     /// The value of `key`; setting `nil` removes it, setting a new key appends it.
     public subscript(key: String) -> JSONValue? {

@@ -4,39 +4,30 @@ extension LineReader {
     mutating func setLogged(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetLogged {
         var p = SetLogged(exercise: "")
         var haveExercise = false
-        var weight: Int64?, unit: MassUnit?, distance: Int64?, distanceUnit: DistanceUnit?
+        var m = MeasureMembers()
         var k = first
         while let key = k {
             switch key {
             case .exercise: p.exercise = try string(oftenIn: KnownStrings.exerciseIDs); haveExercise = true
             case .workout: p.workout = try eventID()
             case .entry: p.entry = try eventID()
-            case .reps: p.reps = try int()
-            case .weight: weight = try decimal()
-            case .unit: unit = try massUnit()
-            case .distance: distance = try decimal()
-            case .distanceUnit: distanceUnit = try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd")
-            case .durationMs: p.durationMilliseconds = Int64(try int())
-            case .rpe: p.rpe = try rpe()
-            case .effort: p.effort = try rating()
             case .setType: p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
             case .done: p.done = try bool()
             case .notes: p.notes = try string()
             case .source: p.source = try string()
-            default: try env.read(key, &self)
+            default: if try !measure(key, into: &m) { try env.read(key, &self) }
             }
             k = try nextTopMember()
         }
         guard haveExercise else { throw missing(.exercise) }
-        p.weight = try mass(weight, unit, .weight, .unit)
-        p.distance = try self.distance(distance, distanceUnit)
+        p.measures = try measures(m)
         return p
     }
 
     mutating func setEdited(_ first: CodecKey?, _ env: inout EnvelopeFields) throws(Failure) -> SetEdited {
         var p = SetEdited(set: EventID(high: 0, low: 0))
         var haveSet = false
-        var weight: Int64?, unit: MassUnit?, distance: Int64?, distanceUnit: DistanceUnit?
+        var m = MeasureMembers()
         var performed: (instant: Instant, offset: Int)?, tz: Int?
         var k = first
         while let key = k {
@@ -46,36 +37,55 @@ extension LineReader {
             case .workout: p.workout = try eventID()
             case .performed: performed = try instant()
             case .performedTz: tz = try offset()
-            case .reps: p.reps = try int()
-            case .weight: weight = try decimal()
-            case .unit: unit = try massUnit()
-            case .distance: distance = try decimal()
-            case .distanceUnit: distanceUnit = try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd")
-            case .durationMs: p.durationMilliseconds = Int64(try int())
-            case .rpe: p.rpe = try rpe()
-            case .effort: p.effort = try rating()
             case .setType: p.setType = try enumValue(SetType.self, "a set type: working, warmup, drop, failure, amrap")
             case .done: p.done = try bool()
             case .notes: p.notes = try string()
-            default: try env.read(key, &self)
+            default: if try !measure(key, into: &m) { try env.read(key, &self) }
             }
             k = try nextTopMember()
         }
         guard haveSet else { throw missing(.set) }
         // A field given `null` is cleared (a value given as well wins).
         p.cleared = nulls
-        if p.reps != nil { p.cleared.remove(.reps) }
-        if weight != nil { p.cleared.remove(.weight) }
-        if distance != nil { p.cleared.remove(.distance) }
-        if p.durationMilliseconds != nil { p.cleared.remove(.duration) }
-        if p.rpe != nil { p.cleared.remove(.rpe) }
-        if p.effort != nil { p.cleared.remove(.effort) }
+        if m.read.reps != nil { p.cleared.remove(.reps) }
+        if m.weight != nil { p.cleared.remove(.weight) }
+        if m.distance != nil { p.cleared.remove(.distance) }
+        if m.read.durationMilliseconds != nil { p.cleared.remove(.duration) }
+        if m.read.rpe != nil { p.cleared.remove(.rpe) }
+        if m.read.effort != nil { p.cleared.remove(.effort) }
         if p.notes != nil { p.cleared.remove(.notes) }
         if tz != nil && performed == nil { throw missing(.performed) }
         p.performed = zoned(performed, tz)
-        p.weight = try mass(weight, unit, .weight, .unit)
-        p.distance = try self.distance(distance, distanceUnit)
+        p.measures = try measures(m)
         return p
+    }
+
+    /// Reads the value of `key` into `m` when `key` is one of a set's measures (`reps`, `weight`,
+    /// `unit`, `distance`, `distance_unit`, `duration_ms`, `rpe`, `effort`); false, reading
+    /// nothing, when it is not.
+    @inline(__always)
+    mutating func measure(_ key: CodecKey, into m: inout MeasureMembers) throws(Failure) -> Bool {
+        switch key {
+        case .reps: m.read.reps = try int()
+        case .weight: m.weight = try decimal()
+        case .unit: m.unit = try massUnit()
+        case .distance: m.distance = try decimal()
+        case .distanceUnit: m.distanceUnit = try enumValue(DistanceUnit.self, "a distance unit: m, km, mi, ft, yd")
+        case .durationMs: m.read.durationMilliseconds = Int64(try int())
+        case .rpe: m.read.rpe = try rpe()
+        case .effort: m.read.effort = try rating()
+        default: return false
+        }
+        return true
+    }
+
+    /// The measures `m` holds, the load and the distance read in their units.
+    @inline(__always)
+    func measures(_ m: MeasureMembers) throws(Failure) -> SetMeasures {
+        var out = m.read
+        out.weight = try mass(m.weight, m.unit, .weight, .unit)
+        out.distance = try distance(m.distance, m.distanceUnit)
+        return out
     }
 
     /// One planned exercise object (its id shared from `names` when there).
@@ -175,4 +185,11 @@ extension LineReader {
         }
         return p
     }
+}
+
+/// A set's measures as a payload's members give them (`LineReader.measure(_:into:)`): the load and
+/// the distance stay apart from their units until the whole payload is read.
+struct MeasureMembers {
+    var read = SetMeasures()
+    var weight: Int64?, unit: MassUnit?, distance: Int64?, distanceUnit: DistanceUnit?
 }

@@ -1,12 +1,13 @@
 /// `exercise NAME --group G …`: a custom exercise to find or create.
+@PublicInit
 public struct NewExercise: Sendable, Hashable {
     public var name: String
     public var group: MuscleGroup
     /// Default: cardio for the Cardio group, else strength.
     public var kind: ExerciseKind?
-    public var muscles: [Muscle]
-    public var secondary: [MuscleGroup]
-    public var equipment: Equipment
+    public var muscles: [Muscle] = []
+    public var secondary: [MuscleGroup] = []
+    public var equipment: Equipment = .none
     /// Default: from the group (Legs → squat, Chest/Shoulders/Triceps → push, Back/Biceps/Arms →
     /// pull, Core → core, Cardio → cardio).
     public var pattern: MovementPattern?
@@ -15,23 +16,7 @@ public struct NewExercise: Sendable, Hashable {
     public var pinnedNote: String?
     /// The cable attachment (cable exercises only).
     public var attachment: String?
-    public var aliases: [String]
-
-    public init(name: String, group: MuscleGroup, kind: ExerciseKind? = nil, muscles: [Muscle] = [],
-                secondary: [MuscleGroup] = [], equipment: Equipment = .none, pattern: MovementPattern? = nil,
-                prReps: Int? = nil, pinnedNote: String? = nil, attachment: String? = nil, aliases: [String] = []) {
-        self.name = name
-        self.group = group
-        self.kind = kind
-        self.muscles = muscles
-        self.secondary = secondary
-        self.equipment = equipment
-        self.pattern = pattern
-        self.prReps = prReps
-        self.pinnedNote = pinnedNote
-        self.attachment = attachment
-        self.aliases = aliases
-    }
+    public var aliases: [String] = []
 
     /// The movement pattern a group implies when none is given.
     static func defaultPattern(for group: MuscleGroup) -> MovementPattern {

@@ -10,21 +10,6 @@ struct SetRules {
     var distance: Distance?
     var durationMilliseconds: Int64?
 
-    /// The measurements of `set` once `edit` is applied (its cleared fields gone).
-    init(_ set: LoggedSet, after edit: SetEdited) {
-        var edited = set
-        SetLedger.apply(edit, to: &edited)
-        self.init(reps: edited.reps, weight: edited.weight, distance: edited.distance,
-                  durationMilliseconds: edited.durationMilliseconds)
-    }
-
-    init(reps: Int?, weight: Mass?, distance: Distance?, durationMilliseconds: Int64?) {
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-    }
-
     func check(kind: ExerciseKind) throws(Refusal) {
         try checkRanges()
         switch kind {
@@ -67,5 +52,15 @@ struct SetRules {
             let value = durationMilliseconds.map { $0 < 0 ? String($0) + "ms" : DurationText.clock($0) } ?? "none"
             throw Refusal(field: "set.duration", value: value, allowed: needed)
         }
+    }
+}
+
+extension SetRules {
+    /// The measurements of `set` once `edit` is applied (its cleared fields gone).
+    init(_ set: LoggedSet, after edit: SetEdited) {
+        var edited = set
+        SetLedger.apply(edit, to: &edited)
+        self.init(reps: edited.reps, weight: edited.weight, distance: edited.distance,
+                  durationMilliseconds: edited.durationMilliseconds)
     }
 }

@@ -27,6 +27,7 @@ public struct StartWorkout: Sendable, Hashable {
 }
 
 /// `workout finish`: ends a session.
+@PublicInit
 public struct FinishWorkout: Sendable, Hashable {
     /// The workout; nil = the one in progress (the latest started).
     public var workout: EventID?
@@ -37,35 +38,16 @@ public struct FinishWorkout: Sendable, Hashable {
     public var sessionRPE: Double?
     /// When it finished; nil = now.
     public var at: ZonedInstant?
-
-    public init(workout: EventID? = nil, notes: String? = nil, soreness: Int? = nil, sessionRPE: Double? = nil,
-                at: ZonedInstant? = nil) {
-        self.workout = workout
-        self.notes = notes
-        self.soreness = soreness
-        self.sessionRPE = sessionRPE
-        self.at = at
-    }
 }
 
 /// `readiness`: how the lifter feels, ratings 1–5 as typed.
+@PublicInit
 public struct RecordReadiness: Sendable, Hashable {
     public var mobility: Int?
     public var soreness: Int?
     public var sleep: Int?
     public var energy: Int?
-    public var pain: Bool
+    public var pain: Bool = false
     public var note: String?
     public var at: ZonedInstant?
-
-    public init(mobility: Int? = nil, soreness: Int? = nil, sleep: Int? = nil, energy: Int? = nil,
-                pain: Bool = false, note: String? = nil, at: ZonedInstant? = nil) {
-        self.mobility = mobility
-        self.soreness = soreness
-        self.sleep = sleep
-        self.energy = energy
-        self.pain = pain
-        self.note = note
-        self.at = at
-    }
 }

@@ -1,34 +1,23 @@
 /// `bodyweight.recorded`: a body-weight entry. Its id is the event id; its time is occurred-at.
+@PublicInit
 public struct BodyweightRecorded: Sendable, Hashable {
     public var weight: Mass
     public var notes: String?
-
-    public init(weight: Mass, notes: String? = nil) {
-        self.weight = weight
-        self.notes = notes
-    }
 }
 
 /// `bodyweight.edited`: a correction of an entry; only the fields present change.
+@PublicInit
 public struct BodyweightEdited: Sendable, Hashable {
     public var entry: EventID
     public var weight: Mass?
     public var at: ZonedInstant?
     public var notes: String?
-
-    public init(entry: EventID, weight: Mass? = nil, at: ZonedInstant? = nil, notes: String? = nil) {
-        self.entry = entry
-        self.weight = weight
-        self.at = at
-        self.notes = notes
-    }
 }
 
 /// `bodyweight.deleted`: an entry leaves every projection.
+@PublicInit
 public struct BodyweightDeleted: Sendable, Hashable {
     public var entry: EventID
-
-    public init(entry: EventID) { self.entry = entry }
 }
 
 /// `goal.set`: the body-weight goal; `nil` clears it.
@@ -39,54 +28,35 @@ public struct GoalSet: Sendable, Hashable {
 }
 
 /// `readiness.recorded`: how the lifter feels (seed 001), each rating 1–5.
+@PublicInit
 public struct ReadinessRecorded: Sendable, Hashable {
     public var mobility: Rating?
     public var soreness: Rating?
     public var sleep: Rating?
     public var energy: Rating?
     /// Whether something hurts.
-    public var pain: Bool
+    public var pain: Bool = false
     public var note: String?
-
-    public init(mobility: Rating? = nil, soreness: Rating? = nil, sleep: Rating? = nil, energy: Rating? = nil,
-                pain: Bool = false, note: String? = nil) {
-        self.mobility = mobility
-        self.soreness = soreness
-        self.sleep = sleep
-        self.energy = energy
-        self.pain = pain
-        self.note = note
-    }
 }
 
 /// `soreness.recorded`: how sore one muscle group is (delayed-onset soreness, the day or two
 /// after training it), 1 (not sore) to 5 (very sore).
+@PublicInit
 public struct SorenessRecorded: Sendable, Hashable {
     /// The muscle group's name as `MuscleGroup` writes it (`Legs`).
     public var group: String
     public var soreness: Rating
     public var note: String?
-
-    public init(group: String, soreness: Rating, note: String? = nil) {
-        self.group = group
-        self.soreness = soreness
-        self.note = note
-    }
 }
 
 /// `pain.reported`: where something hurts and how much (seed 001's pain reports, which its red-flag
 /// system counts), from 1 (a twinge) to 5 (stop training).
+@PublicInit
 public struct PainReported: Sendable, Hashable {
     /// Where it hurts, as the lifter says it (`left knee`).
     public var location: String
     public var pain: Rating
     public var note: String?
-
-    public init(location: String, pain: Rating, note: String? = nil) {
-        self.location = location
-        self.pain = pain
-        self.note = note
-    }
 }
 
 extension BodyweightRecorded {

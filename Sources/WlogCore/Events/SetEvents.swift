@@ -102,16 +102,12 @@ public struct SetEdited: SetMeasured, Sendable, Hashable {
 }
 
 /// `set.deleted`: a set leaves every projection (it stays in the audit).
+@PublicInit
 public struct SetDeleted: Sendable, Hashable {
     /// The id of the set.
     public var set: EventID
     /// Why, if the lifter said.
     public var reason: String?
-
-    public init(set: EventID, reason: String? = nil) {
-        self.set = set
-        self.reason = reason
-    }
 }
 
 extension SetLogged {
@@ -143,16 +139,12 @@ extension SetDeleted: DescribedPayload {
 ///
 /// A later `set.rested` of the same set replaces the rest (the latest by recorded-at, then id,
 /// as every concurrent change); a deleted set's rest is not shown.
+@PublicInit
 public struct SetRested: Sendable, Hashable {
     /// The set rested after (its `set.logged` id).
     public var set: EventID
     /// How long, in milliseconds.
     public var durationMilliseconds: Int64
-
-    public init(set: EventID, durationMilliseconds: Int64) {
-        self.set = set
-        self.durationMilliseconds = durationMilliseconds
-    }
 }
 
 extension SetRested: DescribedPayload {

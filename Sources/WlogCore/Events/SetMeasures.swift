@@ -17,17 +17,6 @@ public struct Measures<RPEValue: Sendable & Hashable, EffortValue: Sendable & Ha
     public var rpe: RPEValue?
     /// Effort 1–5 (seed 001; as typed in a command).
     public var effort: EffortValue?
-
-    /// Makes the measures of a set.
-    public init(reps: Int? = nil, weight: Mass? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil,
-                rpe: RPEValue? = nil, effort: EffortValue? = nil) {
-        self.reps = reps
-        self.weight = weight
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.effort = effort
-    }
 }
 
 /// The measures of a set as the journal holds them: RPE and effort checked.

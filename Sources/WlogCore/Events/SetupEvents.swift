@@ -38,6 +38,7 @@ public struct ProfileUpdated: Sendable, Hashable {
 }
 
 /// `settings.changed`: display and computation settings; absent fields keep their value.
+@PublicInit
 public struct SettingsChanged: Sendable, Hashable {
     public var unit: MassUnit?
     public var timeZone: String?
@@ -48,19 +49,10 @@ public struct SettingsChanged: Sendable, Hashable {
     public var prReps: [Int]?
     /// Sets above this many reps get no e1RM (default 12).
     public var e1rmMaxReps: Int?
-
-    public init(unit: MassUnit? = nil, timeZone: String? = nil, restTimerSeconds: Int? = nil,
-                e1rmFormula: String? = nil, prReps: [Int]? = nil, e1rmMaxReps: Int? = nil) {
-        self.unit = unit
-        self.timeZone = timeZone
-        self.restTimerSeconds = restTimerSeconds
-        self.e1rmFormula = e1rmFormula
-        self.prReps = prReps
-        self.e1rmMaxReps = e1rmMaxReps
-    }
 }
 
 /// `exercise.updated`: changed fields of an exercise; absent fields keep their value.
+@PublicInit
 public struct ExerciseUpdated: Sendable, Hashable {
     public var exercise: String
     public var name: String?
@@ -76,31 +68,12 @@ public struct ExerciseUpdated: Sendable, Hashable {
     /// `""` clears the attachment.
     public var attachment: String?
     public var aliases: [String]?
-
-    public init(exercise: String, name: String? = nil, kind: ExerciseKind? = nil, group: MuscleGroup? = nil,
-                muscles: [Muscle]? = nil, secondary: [MuscleGroup]? = nil, equipment: Equipment? = nil,
-                pattern: MovementPattern? = nil, prReps: Int? = nil, pinnedNote: String? = nil, attachment: String? = nil,
-                aliases: [String]? = nil) {
-        self.exercise = exercise
-        self.name = name
-        self.kind = kind
-        self.group = group
-        self.muscles = muscles
-        self.secondary = secondary
-        self.equipment = equipment
-        self.pattern = pattern
-        self.prReps = prReps
-        self.pinnedNote = pinnedNote
-        self.attachment = attachment
-        self.aliases = aliases
-    }
 }
 
 /// `exercise.retired`: an exercise is hidden from the library (its history stays).
+@PublicInit
 public struct ExerciseRetired: Sendable, Hashable {
     public var exercise: String
-
-    public init(exercise: String) { self.exercise = exercise }
 }
 
 /// Where a piece of equipment is.
@@ -113,48 +86,35 @@ public enum EquipmentType: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// `equipment.added` / `equipment.updated`: an item of the arsenal.
+@PublicInit
 public struct EquipmentItem: Sendable, Hashable {
     /// Stable id (slug of the name).
     public var id: String
     public var name: String
     public var type: EquipmentType
     /// The loads available (a dumbbell rack, a plate set), ascending.
-    public var weights: [Mass]
+    public var weights: [Mass] = []
     public var location: EquipmentLocation?
-    public var available: Bool
-
-    public init(id: String, name: String, type: EquipmentType, weights: [Mass] = [], location: EquipmentLocation? = nil, available: Bool = true) {
-        self.id = id
-        self.name = name
-        self.type = type
-        self.weights = weights
-        self.location = location
-        self.available = available
-    }
+    public var available: Bool = true
 }
 
 /// `equipment.removed`.
+@PublicInit
 public struct EquipmentRemoved: Sendable, Hashable {
     public var id: String
-
-    public init(id: String) { self.id = id }
 }
 
 /// A day of a routine.
+@PublicInit
 public struct RoutineDay: Sendable, Hashable {
     /// 1-based index within the routine.
     public var index: Int
     public var title: String
     public var exercises: [PlannedExercise]
-
-    public init(index: Int, title: String, exercises: [PlannedExercise]) {
-        self.index = index
-        self.title = title
-        self.exercises = exercises
-    }
 }
 
 /// `routine.created` / `routine.updated`: a plan (seed 003).
+@PublicInit
 public struct Routine: Sendable, Hashable {
     /// Stable id (slug of the name).
     public var id: String
@@ -162,23 +122,14 @@ public struct Routine: Sendable, Hashable {
     /// Number of weeks, if the routine is a block.
     public var weeks: Int?
     /// 1-based weeks that are deloads.
-    public var deloadWeeks: [Int]
+    public var deloadWeeks: [Int] = []
     public var days: [RoutineDay]
-
-    public init(id: String, name: String, weeks: Int? = nil, deloadWeeks: [Int] = [], days: [RoutineDay]) {
-        self.id = id
-        self.name = name
-        self.weeks = weeks
-        self.deloadWeeks = deloadWeeks
-        self.days = days
-    }
 }
 
 /// `routine.retired`.
+@PublicInit
 public struct RoutineRetired: Sendable, Hashable {
     public var id: String
-
-    public init(id: String) { self.id = id }
 }
 
 extension ProfileUpdated {

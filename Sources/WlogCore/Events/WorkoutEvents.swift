@@ -1,4 +1,5 @@
 /// A planned exercise of a routine day, copied into a workout started from it.
+@PublicInit
 public struct PlannedExercise: Sendable, Hashable {
     /// Exercise id.
     public var exercise: String
@@ -12,18 +13,10 @@ public struct PlannedExercise: Sendable, Hashable {
     public var rpe: RPE?
     /// Rest between sets in seconds.
     public var restSeconds: Int?
-
-    public init(exercise: String, sets: Int, repsLow: Int, repsHigh: Int, rpe: RPE? = nil, restSeconds: Int? = nil) {
-        self.exercise = exercise
-        self.sets = sets
-        self.repsLow = repsLow
-        self.repsHigh = repsHigh
-        self.rpe = rpe
-        self.restSeconds = restSeconds
-    }
 }
 
 /// `workout.started`: a session began. Its id is the event id; started-at is occurred-at.
+@PublicInit
 public struct WorkoutStarted: Sendable, Hashable {
     /// Session name, e.g. `Push A`.
     public var name: String?
@@ -32,66 +25,42 @@ public struct WorkoutStarted: Sendable, Hashable {
     /// The routine day index it came from.
     public var day: Int?
     /// Planned exercises copied in from the routine day.
-    public var planned: [PlannedExercise]
+    public var planned: [PlannedExercise] = []
     /// Pre-workout mobility rating 1–5 (seed 001).
     public var mobility: Rating?
     /// Free text.
     public var notes: String?
-
-    public init(name: String? = nil, routine: String? = nil, day: Int? = nil, planned: [PlannedExercise] = [],
-                mobility: Rating? = nil, notes: String? = nil) {
-        self.name = name
-        self.routine = routine
-        self.day = day
-        self.planned = planned
-        self.mobility = mobility
-        self.notes = notes
-    }
 }
 
 /// `workout.exercise.added`: an exercise was added to a session (optionally at a position).
+@PublicInit
 public struct WorkoutExerciseAdded: Sendable, Hashable {
     public var workout: EventID
     public var exercise: String
     /// 0-based position; `nil` = at the end.
     public var position: Int?
     public var notes: String?
-
-    public init(workout: EventID, exercise: String, position: Int? = nil, notes: String? = nil) {
-        self.workout = workout
-        self.exercise = exercise
-        self.position = position
-        self.notes = notes
-    }
 }
 
 /// `workout.exercise.removed`: an exercise was removed from a session's plan.
+@PublicInit
 public struct WorkoutExerciseRemoved: Sendable, Hashable {
     public var workout: EventID
     public var exercise: String
     /// The one entry removed (the id of its `workout.exercise.added`), when the exercise is in
     /// the session more than once; `nil` = its entries that name no such id.
     public var entry: EventID?
-
-    public init(workout: EventID, exercise: String, entry: EventID? = nil) {
-        self.workout = workout
-        self.exercise = exercise
-        self.entry = entry
-    }
 }
 
 /// `workout.exercises.reordered`: the new order of a session's exercises.
+@PublicInit
 public struct WorkoutExercisesReordered: Sendable, Hashable {
     public var workout: EventID
     public var exercises: [String]
-
-    public init(workout: EventID, exercises: [String]) {
-        self.workout = workout
-        self.exercises = exercises
-    }
 }
 
 /// `workout.finished`: a session ended. Finished-at is occurred-at.
+@PublicInit
 public struct WorkoutFinished: Sendable, Hashable {
     public var workout: EventID
     public var notes: String?
@@ -99,35 +68,22 @@ public struct WorkoutFinished: Sendable, Hashable {
     public var soreness: Rating?
     /// Session RPE (Foster), 1–10.
     public var sessionRPE: RPE?
-
-    public init(workout: EventID, notes: String? = nil, soreness: Rating? = nil, sessionRPE: RPE? = nil) {
-        self.workout = workout
-        self.notes = notes
-        self.soreness = soreness
-        self.sessionRPE = sessionRPE
-    }
 }
 
 /// `workout.updated`: a session renamed or its notes rewritten, in progress or finished (seed
 /// 004's `PATCH /workouts/:id` with `name` or `notes`). Only the fields present change; `""`
 /// clears. New notes replace the start's and the finish's; the latest change of each field wins.
+@PublicInit
 public struct WorkoutUpdated: Sendable, Hashable {
     public var workout: EventID
     public var name: String?
     public var notes: String?
-
-    public init(workout: EventID, name: String? = nil, notes: String? = nil) {
-        self.workout = workout
-        self.name = name
-        self.notes = notes
-    }
 }
 
 /// `workout.discarded`: a session and its sets leave every projection.
+@PublicInit
 public struct WorkoutDiscarded: Sendable, Hashable {
     public var workout: EventID
-
-    public init(workout: EventID) { self.workout = workout }
 }
 
 extension WorkoutStarted {

@@ -88,60 +88,38 @@ public enum MovementPattern: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// An exercise of the library or a custom one.
+@PublicInit
 public struct Exercise: Sendable, Hashable, Codable {
     /// Stable id: the slug of the name (`bench-press`); never changes once released.
     public var id: String
     /// Display name.
     public var name: String
     /// How it is measured.
-    public var kind: ExerciseKind
+    public var kind: ExerciseKind = .strength
     /// Primary coarse group; volume counts 1 here.
     public var group: MuscleGroup
     /// Fine muscles worked.
-    public var muscles: [Muscle]
+    public var muscles: [Muscle] = []
     /// Secondary coarse groups; volume counts 0.5 for each.
-    public var secondary: [MuscleGroup]
+    public var secondary: [MuscleGroup] = []
     /// Equipment used.
-    public var equipment: Equipment
+    public var equipment: Equipment = .none
     /// Movement pattern.
     public var pattern: MovementPattern
     /// The rep count of the default rep-max PR (1–50): 1 for built-ins, 3 for custom exercises.
-    public var prReps: Int
+    public var prReps: Int = 1
     /// A note pinned to the exercise (cues, seat settings).
     public var pinnedNote: String?
     /// The cable attachment a cable exercise uses (seed 001): "rope", "straight bar", a name of the
     /// lifter's arsenal; nil when unset.
     public var attachment: String?
     /// Whether the lifter created it.
-    public var isCustom: Bool
+    public var isCustom: Bool = false
     /// Other names it is found by.
-    public var aliases: [String]
+    public var aliases: [String] = []
     /// The parts of its classification an importer guessed from its name and the lifter has not
     /// set since (`ExerciseTrait`), in `ExerciseTrait.allCases` order; empty for every other exercise.
-    public var guessed: [ExerciseTrait]
-
-    /// Makes an exercise.
-    public init(
-        id: String, name: String, kind: ExerciseKind = .strength, group: MuscleGroup,
-        muscles: [Muscle] = [], secondary: [MuscleGroup] = [], equipment: Equipment = .none,
-        pattern: MovementPattern, prReps: Int = 1, pinnedNote: String? = nil, attachment: String? = nil, isCustom: Bool = false,
-        aliases: [String] = [], guessed: [ExerciseTrait] = []
-    ) {
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.group = group
-        self.muscles = muscles
-        self.secondary = secondary
-        self.equipment = equipment
-        self.pattern = pattern
-        self.prReps = prReps
-        self.pinnedNote = pinnedNote
-        self.attachment = attachment
-        self.isCustom = isCustom
-        self.aliases = aliases
-        self.guessed = guessed
-    }
+    public var guessed: [ExerciseTrait] = []
 
     /// The slug of a name: lowercase ASCII letters and digits joined by single hyphens.
     ///

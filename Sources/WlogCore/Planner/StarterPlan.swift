@@ -14,18 +14,12 @@ public enum StarterPlan {
     }
 
     /// The onboarding answers.
+    @PublicInit
     public struct Answers: Sendable, Hashable {
         public var goal: TrainingGoal
         public var experience: Experience
         public var daysPerWeek: Int
         public var access: Set<Access>
-
-        public init(goal: TrainingGoal, experience: Experience, daysPerWeek: Int, access: Set<Access>) {
-            self.goal = goal
-            self.experience = experience
-            self.daysPerWeek = daysPerWeek
-            self.access = access
-        }
     }
 
     /// The split for a number of days.

@@ -1,4 +1,5 @@
 /// Which workouts history shows and which page of them.
+@PublicInit
 public struct HistoryFilter: Sendable, Hashable {
     /// First and last local day, inclusive.
     public var since: LocalDay?
@@ -10,19 +11,8 @@ public struct HistoryFilter: Sendable, Hashable {
     /// Only workouts whose name, notes, exercise names or set notes contain this (any case).
     public var search: String?
     /// Page size (50 by default) and offset, counted in workouts.
-    public var limit: Int
-    public var offset: Int
-
-    public init(since: LocalDay? = nil, until: LocalDay? = nil, exercise: String? = nil, group: MuscleFilter? = nil,
-                search: String? = nil, limit: Int = 50, offset: Int = 0) {
-        self.since = since
-        self.until = until
-        self.exercise = exercise
-        self.group = group
-        self.search = search
-        self.limit = limit
-        self.offset = offset
-    }
+    public var limit: Int = 50
+    public var offset: Int = 0
 }
 
 /// One page of history: workouts newest first, grouped by local day.

@@ -4,24 +4,16 @@ public enum VolumePeriod: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What the volume report sums.
+@PublicInit
 public struct VolumeOptions: Sendable, Hashable {
-    public var by: VolumePeriod
+    public var by: VolumePeriod = .week
     /// Split each period by muscle group: 1 for the primary group, 0.5 for each secondary.
-    public var byMuscle: Bool
+    public var byMuscle: Bool = false
     /// First and last local day of the sets counted, inclusive.
     public var since: LocalDay?
     public var until: LocalDay?
     /// Add the latest body weight on or before each set of a body-weight exercise.
-    public var withBodyweight: Bool
-
-    public init(by: VolumePeriod = .week, byMuscle: Bool = false, since: LocalDay? = nil, until: LocalDay? = nil,
-                withBodyweight: Bool = false) {
-        self.by = by
-        self.byMuscle = byMuscle
-        self.since = since
-        self.until = until
-        self.withBodyweight = withBodyweight
-    }
+    public var withBodyweight: Bool = false
 }
 
 /// Tonnage and hard sets of one period (and muscle group, when split).

@@ -27,16 +27,6 @@ public struct PersonalRecord: Sendable, Hashable {
     /// When that set was performed.
     public var performed: ZonedInstant
 
-    /// Makes a record.
-    public init(kind: RecordKind, value: RecordValue, reps: Int?, weight: Mass?, set: EventID, performed: ZonedInstant) {
-        self.kind = kind
-        self.value = value
-        self.reps = reps
-        self.weight = weight
-        self.set = set
-        self.performed = performed
-    }
-
     /// The window in which a record counts as NEW: 7 days.
     public static let newWindowMilliseconds: Int64 = 7 * 86_400_000
 

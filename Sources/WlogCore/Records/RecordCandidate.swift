@@ -16,26 +16,16 @@ struct RecordCandidate {
     var distance: Distance?
     var durationMilliseconds: Int64?
 
+    /// Where the set stands in history.
+    var historyKey: HistoryKey {
+        HistoryKey(performed: performed.instant.millisecondsSince1970, recorded: loggedRecorded, id: id)
+    }
+}
+
+extension RecordCandidate {
     /// The numbers of a set version.
     init(_ set: LoggedSet) {
         self.init(id: set.id, loggedRecorded: set.loggedRecorded, performed: set.performed, reps: set.reps, weight: set.weight, rpe: set.rpe,
                   distance: set.distance, durationMilliseconds: set.durationMilliseconds)
-    }
-
-    init(id: EventID, loggedRecorded: Int64, performed: ZonedInstant, reps: Int?, weight: Mass?, rpe: RPE?,
-         distance: Distance?, durationMilliseconds: Int64?) {
-        self.id = id
-        self.loggedRecorded = loggedRecorded
-        self.performed = performed
-        self.reps = reps
-        self.weight = weight
-        self.rpe = rpe
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-    }
-
-    /// Where the set stands in history.
-    var historyKey: HistoryKey {
-        HistoryKey(performed: performed.instant.millisecondsSince1970, recorded: loggedRecorded, id: id)
     }
 }

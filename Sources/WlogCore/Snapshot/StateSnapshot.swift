@@ -135,6 +135,7 @@ public enum StateSnapshot {
 }
 
 /// What ties a snapshot to one journal at one point.
+@PublicInit
 public struct SnapshotStamp: Sendable, Equatable {
     /// The journal id from the journal's header.
     public var journalID: String
@@ -148,14 +149,6 @@ public struct SnapshotStamp: Sendable, Equatable {
     public var chainHead: String
     /// The sequence the chain covered then (`JournalStatus.sealedThrough`).
     public var sealedThrough: UInt64
-
-    public init(journalID: String, lastSeq: UInt64, tailDigest: UInt64, chainHead: String, sealedThrough: UInt64) {
-        self.journalID = journalID
-        self.lastSeq = lastSeq
-        self.tailDigest = tailDigest
-        self.chainHead = chainHead
-        self.sealedThrough = sealedThrough
-    }
 
     /// Why this snapshot does not belong to a journal with this id whose chain after the chunk
     /// that ends at `sealedThrough` is `chain` (nil: no chunk ends there), or nil if it may (the

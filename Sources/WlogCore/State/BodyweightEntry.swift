@@ -9,16 +9,7 @@ public struct BodyweightEntry: Sendable, Hashable {
     public var weight: Mass
     public var notes: String?
     /// Whether a `bodyweight.deleted` removed it.
-    public var isDeleted: Bool
-
-    public init(id: EventID, seq: UInt64, at: ZonedInstant, weight: Mass, notes: String? = nil, isDeleted: Bool = false) {
-        self.id = id
-        self.seq = seq
-        self.at = at
-        self.weight = weight
-        self.notes = notes
-        self.isDeleted = isDeleted
-    }
+    public var isDeleted = false
 
     /// Orders entries by time, then by id: the same on every replica (docs/SYNC.md; `seq` is
     /// this journal's own numbering).

@@ -1,4 +1,5 @@
 /// The lifter's profile as the journal last said it (every field optional until set).
+@PublicInit
 public struct Profile: Sendable, Hashable {
     public var name: String?
     public var unit: MassUnit?
@@ -14,24 +15,6 @@ public struct Profile: Sendable, Hashable {
     public var restTimerSeconds: Int?
     /// Raw or single-ply: the IPF GL / IPF points coefficients (`LifterScores`); nil reads as raw.
     public var equipment: PowerliftingScore.Equipment?
-
-    /// A profile with the fields given (none: an empty profile).
-    public init(name: String? = nil, unit: MassUnit? = nil, timeZone: String? = nil, sex: Sex? = nil,
-                birthYear: Int? = nil, heightCentimetres: Int? = nil, experience: Experience? = nil,
-                goal: TrainingGoal? = nil, daysPerWeek: Int? = nil, restTimerSeconds: Int? = nil,
-                equipment: PowerliftingScore.Equipment? = nil) {
-        self.name = name
-        self.unit = unit
-        self.timeZone = timeZone
-        self.sex = sex
-        self.birthYear = birthYear
-        self.heightCentimetres = heightCentimetres
-        self.experience = experience
-        self.goal = goal
-        self.daysPerWeek = daysPerWeek
-        self.restTimerSeconds = restTimerSeconds
-        self.equipment = equipment
-    }
 
     /// Overwrites the fields present in `update`, each unless a later update set it already
     /// (`LatestChanges`); the body-weight goal is kept by the state.

@@ -53,15 +53,6 @@ extension SetChange {
         var recorded: Int64
         var id: EventID
 
-        init(recorded: Int64, id: EventID) {
-            self.recorded = recorded
-            self.id = id
-        }
-
-        init(_ event: Event) {
-            self.init(recorded: event.envelope.recorded.millisecondsSince1970, id: event.id)
-        }
-
         static func < (a: Stamp, b: Stamp) -> Bool { (a.recorded, a.id) < (b.recorded, b.id) }
     }
 
@@ -118,5 +109,12 @@ extension SetChange {
         if has(Field.done) { set.done = source.done }
         if has(Field.notes) { set.notes = source.notes }
         if has(Field.deleted) { set.isDeleted = true }
+    }
+}
+
+extension SetChange.Stamp {
+    /// The stamp of `event`.
+    init(_ event: Event) {
+        self.init(recorded: event.envelope.recorded.millisecondsSince1970, id: event.id)
     }
 }

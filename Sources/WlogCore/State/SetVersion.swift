@@ -12,17 +12,9 @@ public struct SetVersion: Sendable, Hashable {
     public var recorded: Instant
     /// `set.logged`, `set.edited` or `set.deleted`.
     public var type: EventType
+}
 
-    /// Makes a version.
-    public init(set: LoggedSet, seq: UInt64, eventID: EventID, actor: String, recorded: Instant, type: EventType) {
-        self.set = set
-        self.seq = seq
-        self.eventID = eventID
-        self.actor = actor
-        self.recorded = recorded
-        self.type = type
-    }
-
+extension SetVersion {
     /// The version `event` makes of `set`.
     init(_ set: LoggedSet, by event: Event) {
         self.init(set: set, seq: event.seq, eventID: event.id, actor: event.envelope.actor,

@@ -1,6 +1,7 @@
 /// An explicit workout (session) as its events left it.
 ///
 /// Sets are not listed here: a set names its workout, and queries group sets by workout.
+@PublicInit
 public struct WorkoutRecord: Sendable, Hashable {
     /// The id of its `workout.started` event.
     public var id: EventID
@@ -14,9 +15,9 @@ public struct WorkoutRecord: Sendable, Hashable {
     public var routine: String?
     public var day: Int?
     /// Planned exercises copied in from the routine day.
-    public var planned: [PlannedExercise]
+    public var planned: [PlannedExercise] = []
     /// The session's exercises in order (planned, then added; reordered and removed as told).
-    public var exercises: [WorkoutExercise]
+    public var exercises: [WorkoutExercise] = []
     /// Pre-workout mobility rating.
     public var mobility: Rating?
     /// Notes given at the start.
@@ -30,29 +31,7 @@ public struct WorkoutRecord: Sendable, Hashable {
     /// Session RPE (Foster).
     public var sessionRPE: RPE?
     /// Whether it was discarded: it and its sets leave every projection.
-    public var isDiscarded: Bool
-
-    /// Makes a record.
-    public init(id: EventID, seq: UInt64, started: ZonedInstant, name: String? = nil, routine: String? = nil,
-                day: Int? = nil, planned: [PlannedExercise] = [], exercises: [WorkoutExercise] = [],
-                mobility: Rating? = nil, notes: String? = nil, finished: ZonedInstant? = nil,
-                finishNotes: String? = nil, soreness: Rating? = nil, sessionRPE: RPE? = nil, isDiscarded: Bool = false) {
-        self.id = id
-        self.seq = seq
-        self.started = started
-        self.name = name
-        self.routine = routine
-        self.day = day
-        self.planned = planned
-        self.exercises = exercises
-        self.mobility = mobility
-        self.notes = notes
-        self.finished = finished
-        self.finishNotes = finishNotes
-        self.soreness = soreness
-        self.sessionRPE = sessionRPE
-        self.isDiscarded = isDiscarded
-    }
+    public var isDiscarded: Bool = false
 
     /// Whether it is in progress: neither finished nor discarded.
     public var isOpen: Bool { finished == nil && !isDiscarded }
@@ -75,12 +54,5 @@ public struct WorkoutExercise: Sendable, Hashable {
     /// the exercise; nil for an exercise's first entry (planned or added).
     public var entry: EventID?
     /// The sets logged naming `entry`, in the order applied (empty without an `entry`).
-    public var sets: [EventID]
-
-    public init(exercise: String, notes: String? = nil, entry: EventID? = nil, sets: [EventID] = []) {
-        self.exercise = exercise
-        self.notes = notes
-        self.entry = entry
-        self.sets = sets
-    }
+    public var sets: [EventID] = []
 }

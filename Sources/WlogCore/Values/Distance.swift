@@ -16,17 +16,12 @@ public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// An exact distance with the unit it was entered in, stored as ten-thousandths of that unit.
+@PublicInit
 public struct Distance: Sendable, Hashable, Codable {
     /// Ten-thousandths of `unit`.
     public var tenThousandths: Int64
     /// The unit the value was entered in.
     public var unit: DistanceUnit
-
-    /// Makes a distance from ten-thousandths of a unit.
-    public init(tenThousandths: Int64, unit: DistanceUnit) {
-        self.tenThousandths = tenThousandths
-        self.unit = unit
-    }
 
     /// Parses a decimal value such as `5.2` in the given unit.
     public init?(_ text: some StringProtocol, unit: DistanceUnit) {

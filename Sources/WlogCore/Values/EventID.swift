@@ -2,17 +2,12 @@
 ///
 /// Sets, workouts, body-weight entries and routines are named by the id of the event that
 /// created them. Shown as the first 8 hex digits; any unique prefix of 4 or more is accepted.
+@PublicInit
 public struct EventID: Sendable, Hashable, Comparable, Codable {
     /// The high 64 bits.
     public var high: UInt64
     /// The low 64 bits.
     public var low: UInt64
-
-    /// Makes an id from two halves.
-    public init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
 
     /// A random id from the given generator.
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> EventID {

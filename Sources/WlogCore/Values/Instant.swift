@@ -1,10 +1,8 @@
 /// A moment in time: UTC milliseconds since 1970, without a zone.
+@PublicInit
 public struct Instant: Sendable, Hashable, Comparable, Codable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int64
-
-    /// Makes an instant from Unix milliseconds.
-    public init(millisecondsSince1970: Int64) { self.millisecondsSince1970 = millisecondsSince1970 }
 
     /// The same instant shifted by a number of milliseconds.
     public func adding(milliseconds: Int64) -> Instant {
@@ -49,12 +47,10 @@ public struct ZonedInstant: Sendable, Hashable, Codable {
 }
 
 /// A calendar day (proleptic Gregorian), counted from 1970-01-01.
+@PublicInit
 public struct LocalDay: Sendable, Hashable, Comparable, Codable, Strideable {
     /// Days since 1970-01-01 (may be negative).
     public var daysSince1970: Int32
-
-    /// Makes a day from a day count.
-    public init(daysSince1970: Int32) { self.daysSince1970 = daysSince1970 }
 
     /// Makes a day from year, month (1–12) and day (1–31); `nil` if it does not exist.
     public init?(year: Int, month: Int, day: Int) {

@@ -17,17 +17,12 @@ public enum MassUnit: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// Stored as integer ten-thousandths of the unit (`102.5 kg` = 1 025 000 kg-units). Comparing or
 /// summing across units converts to kilograms (1 lb = 0.45359237 kg exactly), rounded to 1e-4 kg.
+@PublicInit
 public struct Mass: Sendable, Hashable, Codable {
     /// Ten-thousandths of `unit`.
     public var tenThousandths: Int64
     /// The unit the value was entered in.
     public var unit: MassUnit
-
-    /// Makes a mass from ten-thousandths of a unit.
-    public init(tenThousandths: Int64, unit: MassUnit) {
-        self.tenThousandths = tenThousandths
-        self.unit = unit
-    }
 
     /// Parses a decimal value such as `102.5` in the given unit.
     public init?(_ text: some StringProtocol, unit: MassUnit) {
