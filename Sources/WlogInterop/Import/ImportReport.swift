@@ -8,11 +8,6 @@ public struct ImportReport: Sendable, Hashable {
         public var line: Int
         /// Why it was skipped.
         public var reason: String
-
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
     }
 
     /// The app the file came from.

@@ -38,16 +38,10 @@ enum ExportOtherApp {
                 exercise.sets.filter { set in
                     if !set.done { notDone += 1 }
                     return set.done
-                }.map { set in
-                    ExportSet(exercise: exercise.exercise.name, kind: exercise.exercise.kind, setType: set.setType, weight: set.weight,
-                              reps: set.reps, distance: set.distance, durationMilliseconds: set.durationMilliseconds, rpe: set.rpe,
-                              notes: set.notes)
-                }
+                }.map { ExportSet($0, of: exercise.exercise) }
             }
             guard !sets.isEmpty else { return nil }
-            return ExportWorkout(
-                name: summary.name ?? summary.label, start: start, end: summary.finished,
-                notes: summary.notes.isEmpty ? nil : summary.notes.joined(separator: "\n"), sets: sets)
+            return ExportWorkout(summary, start: start, sets: sets)
         }
         return (workouts, notDone)
     }
