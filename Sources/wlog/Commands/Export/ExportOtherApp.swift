@@ -31,7 +31,7 @@ enum ExportOtherApp {
         -> (workouts: [ExportWorkout], notDone: Int) {
         let state = loaded.state
         var notDone = 0
-        let summaries = state.history(try filter.history(state), context: loaded.queryContext(now: context.now)).workouts.reversed()
+        let summaries = state.history(try filter.history(state), context: loaded.query).workouts.reversed()
         let workouts = summaries.compactMap { summary -> ExportWorkout? in
             guard let start = summary.started else { return nil }
             let sets = summary.exercises.flatMap { exercise in
