@@ -123,7 +123,7 @@ struct PlanCommand: ParsableCommand {
                 guard let id else { throw WlogError.refused("no routine yet — create one with wlog plan --append or wlog append routine --file F") }
                 let planned = state.plannedDay(routine: id, context: query)
                 let command = StartWorkout(name: name, routine: id, day: day ?? planned?.day.index, mobility: mobility,
-                                           at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) })
+                                           at: try loaded.at(at))
                 let events: [Event]
                 do { events = try decide(.startWorkout(command), state: state, context: decideContext) } catch { throw WlogError(refusal: error) }
                 let start = RoutineStart.adjust(events, state: state, context: query)

@@ -28,6 +28,9 @@ struct JournalSession {
 
         /// The query context at the run's now, in `zone` and `unit`.
         var query: QueryContext { QueryContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), unit: unit) }
+
+        /// An `--at` as this run reads it (`AtText`, in `zone` at the run's now); nil when not given.
+        func at(_ text: String?) throws -> ZonedInstant? { try text.map { try AtText.parse($0, zone: zone, now: now) } }
     }
 
     /// The run's context and its journal read: where a read command starts.
