@@ -34,9 +34,9 @@ protocol ExportRowsCommand: ParsableCommand {
 
 extension ExportRowsCommand {
     func run() throws {
-        let context = try Context.resolve()
+        let (context, loaded) = try JournalSession.read()
         let format = Run.options.format != nil ? context.format : .csv
-        let made = try rows(try JournalSession(context: context).load())
+        let made = try rows(loaded)
         try ReadOutput.write(ReadOutput.render(made, format: format), to: destination.output, rowCount: made.rows.count)
     }
 }
