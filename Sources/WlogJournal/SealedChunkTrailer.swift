@@ -30,16 +30,6 @@ struct SealedChunkTrailer: Equatable {
     /// The chain value before any chunk.
     static let zeroChain = [UInt8](repeating: 0, count: 32)
 
-    /// The trailer for `content` (lines `first…last`) following the chain value `previousChain`.
-    init(content: UnsafeRawBufferPointer, first: UInt64, last: UInt64, previousChain: [UInt8]) {
-        let digest = Array(SHA256.hash(data: content))
-        self.first = first
-        self.last = last
-        count = last - first + 1
-        sha256 = hexString(digest)
-        chain = hexString(Self.nextChain(previousChain, digest: digest))
-    }
-
     /// SHA-256(previous ‖ digest).
     static func nextChain(_ previous: [UInt8], digest: [UInt8]) -> [UInt8] {
         assert(previous.count == 32 && digest.count == 32)
@@ -78,14 +68,6 @@ struct SealedChunkTrailer: Equatable {
         return SealedChunkTrailer(first: first, last: last, count: count, sha256: sha256, chain: chain)
     }
 
-    private init(first: UInt64, last: UInt64, count: UInt64, sha256: String, chain: String) {
-        self.first = first
-        self.last = last
-        self.count = count
-        self.sha256 = sha256
-        self.chain = chain
-    }
-
     /// The 32 bytes of a 64-digit lower-case hex string, or nil.
     static func bytes(fromHex hex: String) -> [UInt8]? {
         let digits = Array(hex.utf8)
@@ -99,6 +81,15 @@ struct SealedChunkTrailer: Equatable {
             index += 2
         }
         return out
+    }
+}
+
+extension SealedChunkTrailer {
+    /// The trailer for `content` (lines `first…last`) following the chain value `previousChain`.
+    init(content: UnsafeRawBufferPointer, first: UInt64, last: UInt64, previousChain: [UInt8]) {
+        let digest = Array(SHA256.hash(data: content))
+        self.init(first: first, last: last, count: last - first + 1, sha256: hexString(digest),
+                  chain: hexString(Self.nextChain(previousChain, digest: digest)))
     }
 }
 

@@ -9,14 +9,6 @@ struct CSVRecord: Sendable, Hashable {
     /// Whether the record ended inside an open quote (the file was cut or damaged).
     var unterminatedQuote: Bool
 
-    /// Makes a record.
-    init(fields: [String], line: Int, text: String, unterminatedQuote: Bool = false) {
-        self.fields = fields
-        self.line = line
-        self.text = text
-        self.unterminatedQuote = unterminatedQuote
-    }
-
     /// The field at `index`, or `""` when the record is shorter.
     @inlinable
     subscript(safe index: Int) -> String {

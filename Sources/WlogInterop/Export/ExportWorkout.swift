@@ -1,6 +1,6 @@
 import WlogCore
 
-/// A workout as the exporters see it: a neutral model the CLI builds from the state.
+/// A workout as the exporters see it: a neutral model, made from the state's workout summary.
 public struct ExportWorkout: Sendable, Hashable {
     /// Session name (Strong's Workout Name, Hevy's title).
     public var name: String
@@ -12,13 +12,14 @@ public struct ExportWorkout: Sendable, Hashable {
     public var notes: String?
     /// The sets in order; consecutive sets of the same exercise form one exercise block.
     public var sets: [ExportSet]
+}
 
-    public init(name: String, start: ZonedInstant, end: ZonedInstant? = nil, notes: String? = nil, sets: [ExportSet]) {
-        self.name = name
-        self.start = start
-        self.end = end
-        self.notes = notes
-        self.sets = sets
+extension ExportWorkout {
+    /// `summary`'s workout, started at `start`, holding `sets` (those to export): named as the
+    /// history names it, its notes one per line.
+    public init(_ summary: WorkoutSummary, start: ZonedInstant, sets: [ExportSet]) {
+        self.init(name: summary.name ?? summary.label, start: start, end: summary.finished,
+                  notes: summary.notes.isEmpty ? nil : summary.notes.joined(separator: "\n"), sets: sets)
     }
 }
 
@@ -27,27 +28,21 @@ public struct ExportSet: Sendable, Hashable {
     /// The exercise's display name (`Bench Press (Barbell)`, `Bench Press`).
     public var exercise: String
     /// How the exercise is measured (decides which columns are filled).
-    public var kind: ExerciseKind
-    public var setType: SetType
+    public var kind: ExerciseKind = .strength
+    public var setType: SetType = .working
     public var weight: Mass?
     public var reps: Int?
     public var distance: Distance?
     public var durationMilliseconds: Int64?
     public var rpe: RPE?
     public var notes: String?
+}
 
-    public init(exercise: String, kind: ExerciseKind = .strength, setType: SetType = .working, weight: Mass? = nil,
-                reps: Int? = nil, distance: Distance? = nil, durationMilliseconds: Int64? = nil, rpe: RPE? = nil,
-                notes: String? = nil) {
-        self.exercise = exercise
-        self.kind = kind
-        self.setType = setType
-        self.weight = weight
-        self.reps = reps
-        self.distance = distance
-        self.durationMilliseconds = durationMilliseconds
-        self.rpe = rpe
-        self.notes = notes
+extension ExportSet {
+    /// A logged set of `exercise`.
+    public init(_ set: LoggedSet, of exercise: Exercise) {
+        self.init(exercise: exercise.name, kind: exercise.kind, setType: set.setType, weight: set.weight, reps: set.reps,
+                  distance: set.distance, durationMilliseconds: set.durationMilliseconds, rpe: set.rpe, notes: set.notes)
     }
 }
 

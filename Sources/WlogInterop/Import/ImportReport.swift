@@ -8,11 +8,6 @@ public struct ImportReport: Sendable, Hashable {
         public var line: Int
         /// Why it was skipped.
         public var reason: String
-
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
     }
 
     /// The app the file came from.
@@ -49,10 +44,4 @@ public struct ImportReport: Sendable, Hashable {
     /// Volume (reps × weight of non-warm-up sets of strength and body-weight exercises), in
     /// ten-thousandths of each unit as entered: exact, no conversion.
     public var volume: [MassUnit: Int64] = [:]
-
-    /// Makes an empty report.
-    public init(format: ImportFormat, layout: String) {
-        self.format = format
-        self.layout = layout
-    }
 }

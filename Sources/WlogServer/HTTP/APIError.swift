@@ -14,11 +14,6 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public struct Detail: Codable, Sendable, Hashable {
         public var field: String
         public var message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
     }
 
     public var status: HTTPResponse.Status

@@ -163,11 +163,6 @@ struct Envelope<Data: Encodable>: Encodable {
     var data: Data
     var meta: PageMeta?
 
-    init(data: Data, meta: PageMeta?) {
-        self.data = data
-        self.meta = meta
-    }
-
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(success, forKey: .success)

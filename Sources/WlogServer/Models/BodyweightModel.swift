@@ -3,9 +3,9 @@ import WlogCore
 /// Body weight (seed 000): every entry with its 7-day average, the start, the current weight, the
 /// change, the goal and the trend toward it. Weights in kg.
 @JSONObject
-struct BodyweightModel: Encodable, Sendable {
+struct BodyweightModel {
     @JSONObject
-    struct Entry: Encodable, Sendable {
+    struct Entry {
         var id: String
         var date: String
         var recordedAt: String

@@ -2,7 +2,7 @@ import WlogCore
 
 /// An exercise as seed 004's `Exercise` (§6), with wlog's fine muscles and kind beside it.
 @JSONObject
-struct ExerciseModel: Encodable, Sendable {
+struct ExerciseModel {
     var id: String
     var name: String
     /// The kind: `strength`, `bodyweight`, `assisted`, `cardio`, `timed`.

@@ -3,7 +3,7 @@ import WlogCore
 /// A personal record: its kind (`heaviest`, `e1rm`, `1rm`, `5rm`, `max_reps` …, RECORDS.md), the
 /// value in its unit, and the set that first reached it.
 @JSONObject
-struct RecordModel: Encodable, Sendable {
+struct RecordModel {
     var record: String
     var value: Double
     /// `kg` for weights (converted), `reps`, `m`, `s`, `s/km` …
@@ -40,7 +40,7 @@ struct RecordModel: Encodable, Sendable {
 
 /// One exercise's records.
 @JSONObject
-struct ExerciseRecordsModel: Encodable, Sendable {
+struct ExerciseRecordsModel {
     var exercise: ExerciseModel
     var records: [RecordModel]
 

@@ -5,7 +5,7 @@ import WlogCore
 /// `<routine> — <day title>`, or the routine's name alone when the day is titled as the routine
 /// (a routine made by `POST /routines`: one day, titled with its name).
 @JSONObject
-struct RoutineModel: Encodable, Sendable {
+struct RoutineModel {
     var id: String
     var name: String
     var exerciseCount: Int
@@ -74,7 +74,7 @@ struct RoutineModel: Encodable, Sendable {
 
 /// A planned exercise of a routine day.
 @JSONObject
-struct RoutineExerciseModel: Encodable, Sendable {
+struct RoutineExerciseModel {
     /// Unique within the day, stable across reads (`RoutineModel.exerciseIDs`).
     var id: String
     var orderIndex: Int

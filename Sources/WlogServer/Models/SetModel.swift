@@ -2,7 +2,7 @@ import WlogCore
 
 /// A set as seed 004's `ExerciseSet` (§6): weights in kg whatever unit it was logged in.
 @JSONObject
-struct SetModel: Encodable, Sendable {
+struct SetModel {
     var id: String
     var orderIndex: Int
     @Nullable var reps: Int?

@@ -2,7 +2,7 @@ import WlogCore
 
 /// Weekly (or daily, monthly, per workout) volume, optionally by muscle group (domain.md §4).
 @JSONObject
-struct VolumeRowModel: Encodable, Sendable {
+struct VolumeRowModel {
     var period: String
     var start: String
     @Nullable var workoutId: String?
@@ -23,7 +23,7 @@ struct VolumeRowModel: Encodable, Sendable {
 
 /// `wlog today`: the day, the plan, the streak, this week and the last workout.
 @JSONObject
-struct TodayModel: Encodable, Sendable {
+struct TodayModel {
     var date: String
     var week: String
     @Nullable var plannedRoutineId: String?
@@ -38,9 +38,9 @@ struct TodayModel: Encodable, Sendable {
 
 /// `wlog balance`: weekly hard sets per muscle group against the target zone, stale groups and push : pull.
 @JSONObject
-struct BalanceModel: Encodable, Sendable {
+struct BalanceModel {
     @JSONObject
-    struct Group: Encodable, Sendable {
+    struct Group {
         var muscleGroup: String
         var lastSevenDaysSets: Double
         var weeklyAverageSets: Double
@@ -78,9 +78,9 @@ struct BalanceModel: Encodable, Sendable {
 
 /// `wlog coach`: each suggestion with its reason, and the training load (acute : chronic).
 @JSONObject
-struct CoachModel: Encodable, Sendable {
+struct CoachModel {
     @JSONObject
-    struct Suggestion: Encodable, Sendable {
+    struct Suggestion {
         /// `progression`, `plateau`, `deload`, `red-flag` or `recovery`.
         var kind: String
         @Nullable var exerciseId: String?
@@ -88,7 +88,7 @@ struct CoachModel: Encodable, Sendable {
     }
 
     @JSONObject
-    struct Load: Encodable, Sendable {
+    struct Load {
         var date: String
         var acute: Double
         var chronic: Double
@@ -113,7 +113,7 @@ struct CoachModel: Encodable, Sendable {
 /// An exercise's card (seed 000's exercise row): last set, last session's top set, its PR for the
 /// default PR reps, the previous performance and its records.
 @JSONObject
-struct ExerciseCardModel: Encodable, Sendable {
+struct ExerciseCardModel {
     var exercise: ExerciseModel
     @Nullable var lastSet: SetModel?
     @Nullable var lastSessionTopSet: SetModel?
@@ -124,7 +124,7 @@ struct ExerciseCardModel: Encodable, Sendable {
 
 /// One point of the e1RM trend: the best estimate of a day, from its set.
 @JSONObject
-struct E1RMPointModel: Encodable, Sendable {
+struct E1RMPointModel {
     var date: String
     var e1rmKg: Double
     var setId: String
@@ -135,9 +135,9 @@ struct E1RMPointModel: Encodable, Sendable {
 
 /// NSCA's reps → %1RM table for an exercise's best e1RM: each row's reps, percent and load.
 @JSONObject
-struct PercentagesModel: Encodable, Sendable {
+struct PercentagesModel {
     @JSONObject
-    struct Row: Encodable, Sendable {
+    struct Row {
         var reps: Int
         var percent: Int
         var loadKg: Double
@@ -163,7 +163,7 @@ struct PercentagesModel: Encodable, Sendable {
 
 /// `wlog coach --scores`: the best singles, the total, the body weight and every score of it.
 @JSONObject
-struct ScoresModel: Encodable, Sendable {
+struct ScoresModel {
     @Nullable var squatKg: Double?
     @Nullable var benchKg: Double?
     @Nullable var deadliftKg: Double?

@@ -2,7 +2,7 @@ import WlogCore
 
 /// A workout as seed 004's `Workout` (§6): the list item without `exercises`, the detail with them.
 @JSONObject
-struct WorkoutModel: Encodable, Sendable {
+struct WorkoutModel {
     var id: String
     @Nullable var name: String?
     @Nullable var notes: String?
@@ -67,7 +67,7 @@ struct WorkoutModel: Encodable, Sendable {
 /// An entry of a workout (seed 004's `WorkoutExercise`): an exercise may be in a workout more
 /// than once, each entry with its own id and sets (`WorkoutModel.entryID`).
 @JSONObject
-struct WorkoutExerciseModel: Encodable, Sendable {
+struct WorkoutExerciseModel {
     var id: String
     var orderIndex: Int
     @Nullable var notes: String?
@@ -90,7 +90,7 @@ struct WorkoutExerciseModel: Encodable, Sendable {
 
 /// What the lifter did last time: the sets, and the same as a line (`80 kg × 8, 8, 7`).
 @JSONObject
-struct PreviousPerformanceModel: Encodable, Sendable {
+struct PreviousPerformanceModel {
     var date: String
     var text: String
     var sets: [SetModel]

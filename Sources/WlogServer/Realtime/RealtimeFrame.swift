@@ -13,15 +13,7 @@ struct RealtimeFrame: Sendable, Equatable {
     var ref: String?
     var topic: String
     var event: String
-    var payload: JSONObject
-
-    init(joinRef: String? = nil, ref: String? = nil, topic: String, event: String, payload: JSONObject = JSONObject()) {
-        self.joinRef = joinRef
-        self.ref = ref
-        self.topic = topic
-        self.event = event
-        self.payload = payload
-    }
+    var payload = JSONObject()
 
     /// The frame a client's text message holds, or an error naming what is wrong with it.
     static func parse(_ text: String, version: Version) throws(RealtimeError) -> RealtimeFrame {

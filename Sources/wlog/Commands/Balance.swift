@@ -30,9 +30,8 @@ struct BalanceCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let (context, loaded) = try JournalSession.read()
+        let query = loaded.query
         let report = loaded.state.muscleBalance(MuscleBalance.Options(low: low, high: high, weeks: weeks), context: query)
         if muscles { return printMuscles(report, format: context.format) }
         var rows = Rows(columns: ["group", "weekly_sets", "last7_sets", "zone", "last_trained", "days_since", "alert"])

@@ -15,10 +15,9 @@ struct BodyweightCommand: ParsableCommand {
             """)
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let unit = loaded.unit
-        let stats = loaded.state.bodyweightStats(context: loaded.queryContext(now: context.now))
+        let stats = loaded.state.bodyweightStats(context: loaded.query)
         let rows = BodyweightRows.rows(stats.entries, unit: unit)
         switch context.format {
         case .csv, .jsonl:

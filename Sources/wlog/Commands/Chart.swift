@@ -35,9 +35,8 @@ struct ChartCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let loaded = try JournalSession.read().loaded
+        let query = loaded.query
         let state = loaded.state
         let chart: Chart
         switch what {

@@ -26,9 +26,8 @@ struct CoachCommand: ParsableCommand {
     @Flag(help: "Only the training-load figures.") var load = false
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let (context, loaded) = try JournalSession.read()
+        let query = loaded.query
         if scores {
             try printScores(loaded.state.lifterScores(context: query), unit: loaded.unit, format: context.format)
             return

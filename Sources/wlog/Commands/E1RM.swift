@@ -20,8 +20,7 @@ struct E1RMCommand: ParsableCommand {
     @Flag(help: "The loads of NSCA's reps → %1RM table for the best e1RM.") var percentages = false
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
         let unit = loaded.unit
         let found = try ExerciseOptions.resolve(exercise, in: state)

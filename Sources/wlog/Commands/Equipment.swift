@@ -8,8 +8,7 @@ struct EquipmentCommand: ParsableCommand {
         discussion: "Columns: equipment_id, name, kind, location, available, weights (the loads, ;-separated), unit (the display unit).")
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         var rows = Rows(columns: ["equipment_id", "name", "kind", "location", "available", "weights", "unit"])
         for item in loaded.state.equipment.values.sorted(by: { $0.id < $1.id }) {
             rows.append([
@@ -37,10 +36,9 @@ struct RoutinesCommand: ParsableCommand {
     @Flag(help: "Include retired routines.") var all = false
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
-        let active = state.activeRoutine(context: loaded.queryContext(now: context.now))?.id
+        let active = state.activeRoutine(context: loaded.query)?.id
         var rows = Rows(columns: ["routine_id", "name", "days", "weeks", "active", "retired"])
         for record in state.routines.values.sorted(by: { $0.routine.id < $1.routine.id }) where all || !record.isRetired {
             let r = record.routine

@@ -20,9 +20,8 @@ struct ExercisesCommand: ParsableCommand {
     @OptionGroup var selection: ExerciseSelectionOptions
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let (context, loaded) = try JournalSession.read()
+        let query = loaded.query
         let sets = SetRows(state: loaded.state, unit: loaded.unit)
         let exercises = try selection.select(state: loaded.state, sets: sets)
         guard context.format == .table else {
@@ -87,19 +86,17 @@ struct ExerciseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
         let unit = loaded.unit
-        let query = loaded.queryContext(now: context.now)
         let found = try ExerciseOptions.resolve(exercise, in: state)
         let sets = SetRows(state: state, unit: unit)
-        let card = ExerciseCardRows.card(found, sets: sets, query: query)
+        let card = ExerciseCardRows.card(found, sets: sets, query: loaded.query)
         let live = sets.liveSets(of: found.id)
         let chart = ChartRows.rows(ChartSeries(exercise: found, sets: live, minReps: minReps), exercise: found, unit: unit)
         let records = found.kind.hasRecords ? sets.records(of: found.id) : nil
         let recentSets = Array(live.suffix(recent).reversed())
-        let trend = found.kind == .strength ? state.progressionTrend(found, context: query) : nil
+        let trend = found.kind == .strength ? state.progressionTrend(found, context: loaded.query) : nil
         switch context.format {
         case .csv, .jsonl:
             Printer.write(ReadOutput.render(chart, format: context.format))

@@ -8,9 +8,8 @@ struct History: ParsableCommand {
     @OptionGroup var filter: HistoryFilterOptions
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let (context, loaded) = try JournalSession.read()
+        let query = loaded.query
         let page = loaded.state.history(try filter.filter(state: loaded.state), context: query)
         guard context.format == .table else {
             Printer.emit(WorkoutRows.rows(page.workouts, unit: loaded.unit, state: loaded.state), format: context.format)

@@ -112,7 +112,7 @@ struct Replay: ParsableCommand {
         let started = ContinuousClock.now
         // A full rebuild: the projection snapshot is neither read nor written (what --stats measures).
         let loaded = try JournalSession(context: context).load(useSnapshot: false)
-        let query = loaded.queryContext(now: context.now)
+        let query = loaded.query
         // Every projection is computed; history's summaries are made one at a time, not kept.
         loaded.state.forEachWorkoutSummary(context: query) { _ in }
         _ = loaded.state.volume(VolumeOptions(), context: query)

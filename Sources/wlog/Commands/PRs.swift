@@ -10,8 +10,7 @@ struct PRs: ParsableCommand {
     @Option(help: "Rep maxes to track, comma-separated (default: the journal's setting, 1,3,5,8,10).") var reps: String?
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
         var targets = state.settings.prReps
         if let reps {

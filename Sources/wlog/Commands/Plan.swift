@@ -70,9 +70,8 @@ struct PlanCommand: ParsableCommand {
         @Argument(help: "Routine id or name.") var routine: String?
 
         func run() throws {
-            let context = try Context.resolve()
-            let loaded = try JournalSession(context: context).load()
-            let query = loaded.queryContext(now: context.now)
+            let (context, loaded) = try JournalSession.read()
+            let query = loaded.query
             let state = loaded.state
             let id = try routine.map { try PlanText.routineID($0, in: state) }
             guard let chosen = id.flatMap({ state.routines[$0]?.routine }) ?? state.activeRoutine(context: query) else {
@@ -119,12 +118,12 @@ struct PlanCommand: ParsableCommand {
             var lines: [String] = []
             let outcome = try JournalSession(context: context).append({ loaded, decideContext in
                 let state = loaded.state
-                let query = loaded.queryContext(now: context.now)
+                let query = loaded.query
                 let id = try routine.map { try PlanText.routineID($0, in: state) } ?? state.activeRoutine(context: query)?.id
                 guard let id else { throw WlogError.refused("no routine yet — create one with wlog plan --append or wlog append routine --file F") }
                 let planned = state.plannedDay(routine: id, context: query)
                 let command = StartWorkout(name: name, routine: id, day: day ?? planned?.day.index, mobility: mobility,
-                                           at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) })
+                                           at: try loaded.at(at))
                 let events: [Event]
                 do { events = try decide(.startWorkout(command), state: state, context: decideContext) } catch { throw WlogError(refusal: error) }
                 let start = RoutineStart.adjust(events, state: state, context: query)

@@ -17,8 +17,7 @@ struct SettingsCommand: ParsableCommand {
             discussion: "unit and zone are the journal's (a run's --unit/--tz override them for that run only).")
 
         func run() throws {
-            let context = try Context.resolve()
-            let loaded = try JournalSession(context: context).load()
+            let (context, loaded) = try JournalSession.read()
             let settings = loaded.state.settings, profile = loaded.state.profile
             var rows = Rows(columns: ["key", "value"])
             let values: [String?] = [

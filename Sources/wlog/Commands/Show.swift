@@ -19,10 +19,9 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "A set or workout id (prefix of 4+ hex digits), day:YYYY-MM-DD, or YYYY-MM-DD.") var id: String
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
-        let query = loaded.queryContext(now: context.now)
+        let query = loaded.query
         let sets = SetRows(state: state, unit: loaded.unit)
         if let day = LocalDay(iso: id), !id.lowercased().hasPrefix("day:") {
             let onDay = state.workoutSummaries(context: query).filter { $0.day == day }

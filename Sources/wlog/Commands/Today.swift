@@ -21,11 +21,10 @@ struct TodayCommand: ParsableCommand {
     ]
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
+        let (context, loaded) = try JournalSession.read()
         let state = loaded.state
         let unit = loaded.unit
-        let query = loaded.queryContext(now: context.now)
+        let query = loaded.query
         let consistency = state.consistency(context: query)
         let planned = TodayPlan.plannedDay(state: state, context: query)
         let current = state.bodyweightEntries.last

@@ -18,9 +18,8 @@ struct VolumeCommand: ParsableCommand {
     @OptionGroup var options: VolumeQueryOptions
 
     func run() throws {
-        let context = try Context.resolve()
-        let loaded = try JournalSession(context: context).load()
-        let query = loaded.queryContext(now: context.now)
+        let (context, loaded) = try JournalSession.read()
+        let query = loaded.query
         let volume = loaded.state.volume(options.volumeOptions(today: query.today, defaultWeeks: 12), context: query)
         let rows = VolumeRows.rows(volume, unit: loaded.unit)
         guard context.format == .table else {

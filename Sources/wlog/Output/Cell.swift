@@ -99,12 +99,7 @@ enum Cell: Sendable, Equatable {
 struct Rows: Sendable {
     /// Column names: the CSV header and the JSON keys, in order.
     var columns: [String]
-    var rows: [[Cell]]
-
-    init(columns: [String], rows: [[Cell]] = []) {
-        self.columns = columns
-        self.rows = rows
-    }
+    var rows: [[Cell]] = []
 
     mutating func append(_ row: [Cell]) {
         assert(row.count == columns.count, "row has \(row.count) cells for \(columns.count) columns")

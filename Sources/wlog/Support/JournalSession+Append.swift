@@ -105,7 +105,7 @@ extension JournalSession {
                                            after: state.lastSeq, isTaken: { state.contains(eventID: $0) })
         let decideContext = DecideContext(
             now: context.now, offsetMinutes: zone.offsetMinutes(at: context.now), actor: actor, fixedIDs: fixedIDs, ids: ids)
-        let events = try makeEvents(Loaded(state: state, status: nil, zone: zone, unit: unit), decideContext)
+        let events = try makeEvents(Loaded(state: state, status: nil, zone: zone, unit: unit, now: context.now), decideContext)
         guard !events.isEmpty else { return (events, nil) }
         let known = KnownEvents(through: state.lastSeq) { raw in
             EventID(hex: String(decoding: raw, as: UTF8.self)).map { state.contains(eventID: $0) } ?? false

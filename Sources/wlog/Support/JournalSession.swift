@@ -23,11 +23,20 @@ struct JournalSession {
         var zone: Zone
         /// The display unit: `--unit`, else the journal's setting, else kg.
         var unit: MassUnit
+        /// The run's now (`Context.now`).
+        var now: Instant
 
-        /// The query context at the run's `now`.
-        func queryContext(now: Instant) -> QueryContext {
-            QueryContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), unit: unit)
-        }
+        /// The query context at the run's now, in `zone` and `unit`.
+        var query: QueryContext { QueryContext(now: now, offsetMinutes: zone.offsetMinutes(at: now), unit: unit) }
+
+        /// An `--at` as this run reads it (`AtText`, in `zone` at the run's now); nil when not given.
+        func at(_ text: String?) throws -> ZonedInstant? { try text.map { try AtText.parse($0, zone: zone, now: now) } }
+    }
+
+    /// The run's context and its journal read: where a read command starts.
+    static func read() throws -> (context: Context, loaded: Loaded) {
+        let context = try Context.resolve()
+        return (context, try JournalSession(context: context).load())
     }
 
     /// Replays the journal (up to `--as-of` when `honourAsOf`) into the state.
@@ -46,7 +55,7 @@ struct JournalSession {
         if let status { warnAbout(status) }
         // Read commands never change the state: it is freed with the process, not before.
         KeptUntilExit.keep(state)
-        return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state))
+        return Loaded(state: state, status: status, zone: zone(for: state), unit: unit(for: state), now: context.now)
     }
 
     /// The zone for `state`'s journal, following `cli.md`'s precedence.

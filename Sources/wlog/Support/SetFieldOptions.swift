@@ -40,7 +40,7 @@ struct SetFieldOptions: ParsableArguments {
     var rpeValue: Double? { rpe ?? rir.map { 10 - $0 } }
 
     /// The `LogSets` command for an exercise, a parsed SPEC and these options (options win).
-    func logSets(exercise: String, spec: SetSpec, loaded: JournalSession.Loaded, now: Instant) throws -> LogSets {
+    func logSets(exercise: String, spec: SetSpec, loaded: JournalSession.Loaded) throws -> LogSets {
         var command = LogSets(exercise: exercise)
         command.weight = try mass(defaultUnit: loaded.unit) ?? spec.weight
         command.reps = reps ?? spec.reps
@@ -51,7 +51,7 @@ struct SetFieldOptions: ParsableArguments {
         command.effort = effort
         command.setType = type ?? .working
         command.notes = notes
-        if let at { command.at = try AtText.parse(at, zone: loaded.zone, now: now) }
+        command.at = try loaded.at(at)
         // A body-weight exercise logged with reps alone is body weight plus nothing.
         if command.weight == nil, command.reps != nil,
            let kind = loaded.state.exercises(named: exercise).first?.kind, kind == .bodyweight {

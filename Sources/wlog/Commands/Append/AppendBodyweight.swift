@@ -18,7 +18,7 @@ struct AppendBodyweight: ParsableCommand {
     func run() throws {
         let context = try Context.resolve()
         let outcome = try JournalSession(context: context).append(guards) { loaded in
-            let at = try self.at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }
+            let at = try loaded.at(self.at)
             switch words.first?.lowercased() {
             case "edit"?, "delete"?:
                 guard words.count == 2 else { throw WlogError.usage("use: wlog append bodyweight \(words[0]) ID") }

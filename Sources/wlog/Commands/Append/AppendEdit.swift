@@ -34,7 +34,7 @@ struct AppendEdit: ParsableCommand {
             edit.notes = fields.notes
             edit.exercise = exercise
             edit.done = notDone ? false : done
-            if let at = fields.at { edit.at = try AtText.parse(at, zone: loaded.zone, now: context.now) }
+            edit.at = try loaded.at(fields.at)
             return .editSet(edit)
         }
         for event in outcome.appended {

@@ -52,7 +52,7 @@ struct AppendReadiness: ParsableCommand {
         let outcome = try JournalSession(context: context).append { loaded in
             .recordReadiness(RecordReadiness(
                 mobility: mobility, soreness: soreness, sleep: sleep, energy: energy, pain: pain, note: note,
-                at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+                at: try loaded.at(at)))
         }
         for event in outcome.appended { print(event.id.short + "  readiness recorded") }
     }

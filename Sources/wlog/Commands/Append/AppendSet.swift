@@ -54,7 +54,7 @@ struct AppendSet: ParsableCommand {
             } catch let error as SetSpecError {
                 throw WlogError.usage(error.description)
             }
-            var command = try fields.logSets(exercise: exercise, spec: parsed, loaded: loaded, now: context.now)
+            var command = try fields.logSets(exercise: exercise, spec: parsed, loaded: loaded)
             if let sets { command.count = sets }
             command.done = !notDone
             if let workout { command.workout = try EventIDText.resolve(workout, in: loaded.state.workoutIDs, what: "workout") }

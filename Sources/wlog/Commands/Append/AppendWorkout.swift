@@ -33,7 +33,7 @@ struct AppendWorkout: ParsableCommand {
             let outcome = try JournalSession(context: context).append(fixedIDs: try retry.fixedIDs()) { loaded in
                 .startWorkout(StartWorkout(
                     name: name, routine: routine, day: day, mobility: mobility, notes: notes,
-                    at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+                    at: try loaded.at(at)))
             }
             for event in outcome.appended { print(event.id.short + "  started " + (name ?? "workout")) }
         }
@@ -54,7 +54,7 @@ struct AppendWorkout: ParsableCommand {
                 .finishWorkout(FinishWorkout(
                     workout: try id.map { try EventIDText.resolve($0, in: loaded.state.workoutIDs, what: "workout") },
                     notes: notes, soreness: soreness, sessionRPE: sessionRpe,
-                    at: try at.map { try AtText.parse($0, zone: loaded.zone, now: context.now) }))
+                    at: try loaded.at(at)))
             }
             for event in outcome.appended {
                 if case .workoutFinished(let finished) = event.payload { print(finished.workout.short + "  finished") }

@@ -16,20 +16,28 @@ struct ExportCommand: ParsableCommand {
         subcommands: [ExportSets.self, ExportWorkouts.self, ExportPRs.self, ExportE1RM.self, ExportVolume.self, ExportBodyweight.self,
                       ExportExercises.self, ExportEvents.self, ExportStrong.self, ExportHevy.self])
 
-    /// Loads the journal, makes the projection's rows and writes them as `--format` asks (CSV by default).
-    static func write(to output: String?, _ rows: (JournalSession.Loaded, Context) throws -> Rows) throws {
-        let context = try Context.resolve()
-        let format = Run.options.format != nil ? context.format : .csv
-        let loaded = try JournalSession(context: context).load()
-        let made = try rows(loaded, context)
-        try ReadOutput.write(ReadOutput.render(made, format: format), to: output, rowCount: made.rows.count)
-    }
-
     /// The exercise `name` names, else every exercise with at least one live set, by name
     /// (including retired ones that have history): what `export prs` and `export e1rm` cover.
     static func exercises(_ name: String?, state: WlogState, sets: SetRows) throws -> [Exercise] {
         if let name { return [try ExerciseOptions.resolve(name, in: state)] }
         return state.allExercises.filter { !sets.liveSets(of: $0.id).isEmpty }
+    }
+}
+
+/// An export of a projection's rows: `run` loads the journal, makes the rows and writes them as
+/// `--format` asks (CSV by default) to `--output` or stdout.
+protocol ExportRowsCommand: ParsableCommand {
+    var destination: ExportDestination { get }
+    /// The projection's rows in the journal read.
+    func rows(_ loaded: JournalSession.Loaded) throws -> Rows
+}
+
+extension ExportRowsCommand {
+    func run() throws {
+        let (context, loaded) = try JournalSession.read()
+        let format = Run.options.format != nil ? context.format : .csv
+        let made = try rows(loaded)
+        try ReadOutput.write(ReadOutput.render(made, format: format), to: destination.output, rowCount: made.rows.count)
     }
 }
 

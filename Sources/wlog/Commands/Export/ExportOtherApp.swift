@@ -31,23 +31,17 @@ enum ExportOtherApp {
         -> (workouts: [ExportWorkout], notDone: Int) {
         let state = loaded.state
         var notDone = 0
-        let summaries = state.history(try filter.history(state), context: loaded.queryContext(now: context.now)).workouts.reversed()
+        let summaries = state.history(try filter.history(state), context: loaded.query).workouts.reversed()
         let workouts = summaries.compactMap { summary -> ExportWorkout? in
             guard let start = summary.started else { return nil }
             let sets = summary.exercises.flatMap { exercise in
                 exercise.sets.filter { set in
                     if !set.done { notDone += 1 }
                     return set.done
-                }.map { set in
-                    ExportSet(exercise: exercise.exercise.name, kind: exercise.exercise.kind, setType: set.setType, weight: set.weight,
-                              reps: set.reps, distance: set.distance, durationMilliseconds: set.durationMilliseconds, rpe: set.rpe,
-                              notes: set.notes)
-                }
+                }.map { ExportSet($0, of: exercise.exercise) }
             }
             guard !sets.isEmpty else { return nil }
-            return ExportWorkout(
-                name: summary.name ?? summary.label, start: start, end: summary.finished,
-                notes: summary.notes.isEmpty ? nil : summary.notes.joined(separator: "\n"), sets: sets)
+            return ExportWorkout(summary, start: start, sets: sets)
         }
         return (workouts, notDone)
     }

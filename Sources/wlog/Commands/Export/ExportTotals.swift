@@ -2,42 +2,38 @@ import ArgumentParser
 import WlogCore
 
 /// `wlog export volume`: tonnage and hard sets per period (all weeks unless `--weeks`).
-struct ExportVolume: ParsableCommand {
+struct ExportVolume: ExportRowsCommand {
     static let configuration = CommandConfiguration(commandName: "volume", abstract: "Tonnage and hard sets per period.")
 
     @OptionGroup var destination: ExportDestination
     @OptionGroup var days: ExportDays
     @OptionGroup var volumeOptions: VolumeQueryOptions
 
-    func run() throws {
-        try ExportCommand.write(to: destination.output) { loaded, context in
-            let query = loaded.queryContext(now: context.now)
-            let span = try days.parsed()
-            let options = volumeOptions.volumeOptions(today: query.today, defaultWeeks: nil, since: span.since, until: span.until)
-            return VolumeRows.rows(loaded.state.volume(options, context: query), unit: loaded.unit)
-        }
+    func rows(_ loaded: JournalSession.Loaded) throws -> Rows {
+        let query = loaded.query
+        let span = try days.parsed()
+        let options = volumeOptions.volumeOptions(today: query.today, defaultWeeks: nil, since: span.since, until: span.until)
+        return VolumeRows.rows(loaded.state.volume(options, context: query), unit: loaded.unit)
     }
 }
 
 /// `wlog export bodyweight`: the entries with their 7-day averages.
-struct ExportBodyweight: ParsableCommand {
+struct ExportBodyweight: ExportRowsCommand {
     static let configuration = CommandConfiguration(commandName: "bodyweight", abstract: "Body-weight entries with their 7-day averages.")
 
     @OptionGroup var destination: ExportDestination
     @OptionGroup var days: ExportDays
 
-    func run() throws {
-        try ExportCommand.write(to: destination.output) { loaded, context in
-            let span = try days.parsed()
-            let points = loaded.state.bodyweightStats(context: loaded.queryContext(now: context.now)).entries
-                .filter { ExportDays.contains($0.day, span) }
-            return BodyweightRows.rows(points, unit: loaded.unit)
-        }
+    func rows(_ loaded: JournalSession.Loaded) throws -> Rows {
+        let span = try days.parsed()
+        let points = loaded.state.bodyweightStats(context: loaded.query).entries
+            .filter { ExportDays.contains($0.day, span) }
+        return BodyweightRows.rows(points, unit: loaded.unit)
     }
 }
 
 /// `wlog export exercises`: the lifter's exercises (or the whole library) with their cards.
-struct ExportExercises: ParsableCommand {
+struct ExportExercises: ExportRowsCommand {
     static let configuration = CommandConfiguration(commandName: "exercises", abstract: "Exercises with their last set and record.")
 
     @OptionGroup var destination: ExportDestination
@@ -45,14 +41,12 @@ struct ExportExercises: ParsableCommand {
     @Option(help: "Only exercises whose name, id or alias contains this text.") var search: String?
     @Flag(help: "The whole library, not only the exercises you have logged.") var all = false
 
-    func run() throws {
-        try ExportCommand.write(to: destination.output) { loaded, context in
-            let state = loaded.state
-            let sets = SetRows(state: state, unit: loaded.unit)
-            let exercises = ExerciseCardRows.select(state: state, sets: sets, all: all, group: try group.map(ExerciseOptions.muscleFilter),
-                                                    search: search)
-            return ExerciseCardRows.rows(exercises, sets: sets, query: loaded.queryContext(now: context.now))
-        }
+    func rows(_ loaded: JournalSession.Loaded) throws -> Rows {
+        let state = loaded.state
+        let sets = SetRows(state: state, unit: loaded.unit)
+        let exercises = ExerciseCardRows.select(state: state, sets: sets, all: all, group: try group.map(ExerciseOptions.muscleFilter),
+                                                search: search)
+        return ExerciseCardRows.rows(exercises, sets: sets, query: loaded.query)
     }
 }
 

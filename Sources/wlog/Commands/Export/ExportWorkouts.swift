@@ -4,17 +4,14 @@ import WlogInterop
 
 /// `wlog export workouts`: one row per workout, oldest first; and `export strong`/`export hevy`,
 /// the same workouts in another app's CSV layout.
-struct ExportWorkouts: ParsableCommand {
+struct ExportWorkouts: ExportRowsCommand {
     static let configuration = CommandConfiguration(commandName: "workouts", abstract: "One row per workout, oldest first.")
 
     @OptionGroup var destination: ExportDestination
     @OptionGroup var filter: ExportWorkoutFilter
 
-    func run() throws {
-        try ExportCommand.write(to: destination.output) { loaded, context in
-            let query = loaded.queryContext(now: context.now)
-            return WorkoutRows.rows(loaded.state.history(try filter.history(loaded.state), context: query).workouts.reversed(), unit: loaded.unit)
-        }
+    func rows(_ loaded: JournalSession.Loaded) throws -> Rows {
+        WorkoutRows.rows(loaded.state.history(try filter.history(loaded.state), context: loaded.query).workouts.reversed(), unit: loaded.unit)
     }
 }
 
