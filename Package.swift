@@ -3,7 +3,7 @@
 // wlog — an event-sourced workout engine. Module layout: ../shared/design/architecture.md
 // (here: docs/ARCHITECTURE.md). Dependency direction:
 //   wlog → WlogInterop → WlogCore → CPrefetch, WlogMacros (swift-syntax, so the CLI's build compiles
-//   it too: docs/ARCHITECTURE.md, "Macros");  wlog → WlogJournal → CLZ4.
+//   it too: docs/ARCHITECTURE.md, "Decisions": `@PublicInit`);  wlog → WlogJournal → CLZ4.
 //   wlog-server → WlogServer → WlogStore → WlogCore, WlogJournal. The server and its heavy stack
 //   (Hummingbird, jwt-kit) are their own product: `swift build --product wlog` never builds them,
 //   and `wlog serve` runs the `wlog-server` executable found beside `wlog`.
@@ -60,7 +60,7 @@ let package = Package(
         // `wlog mcp` only: the official Swift SDK of the Model Context Protocol.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         // The macros: `@PublicInit` (WlogMacros) for WlogCore's public structs, so the CLI's build compiles it too
-        // (docs/ARCHITECTURE.md, "Macros"); `@JSONObject` (WlogServerMacros) for the server's response models.
+        // (docs/ARCHITECTURE.md, "Decisions": `@PublicInit`); `@JSONObject` (WlogServerMacros) for the server's response models.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
