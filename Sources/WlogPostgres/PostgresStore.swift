@@ -350,15 +350,17 @@ public final class PostgresStore: LifterStore {
     /// holds (a state folded, an answer kept) and the estimate is past the states' part of the
     /// limit, `trim`s — the embedded store's moment (`JournalStore.settle`): a request that only
     /// read what was held trims nothing, so a bound full of states being loaded is not sorted
-    /// again at every request that waits on them.
+    /// again at every request that waits on them. A request that fails after it grew (a fold
+    /// that landed, then a failed insert) trims all the same.
     private func holding<R: Sendable>(_ slot: PostgresLifter, _ body: () async throws -> R) async throws -> R {
-        let (result, grew) = try await slot.lock.withLock {
+        let (outcome, grew) = try await slot.lock.withLock { () async -> (Result<R, any Error>, Bool) in
             let before = slot.heldBytes
-            let result = try await body()
-            return (result, slot.heldBytes > before)
+            let outcome: Result<R, any Error>
+            do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
+            return (outcome, slot.heldBytes > before)
         }
         if grew, StateMemory.isPast(heldBytes.load(ordering: .relaxed), memoryLimit: memoryLimit) { trim() }
-        return result
+        return try outcome.get()
     }
 
     /// States loaded from the table (folded with none held), since the store started.

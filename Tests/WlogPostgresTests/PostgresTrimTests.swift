@@ -31,4 +31,26 @@ struct PostgresTrimTests {
             #expect(store.heldEstimate == 2 * (StateMemory.bytes(events: 4) + page + 1024 + "page".utf8.count))
         }
     }
+
+    /// A write that loads its lifter and is then refused still trims: the state it loaded counts.
+    /// Three quarters of the bound hold one lifter of four events, not two.
+    @Test func aRefusedWriteThatLoadedItsLifterTrims() async throws {
+        struct Refused: Error {}
+        let limit = 30_000
+        try await PostgresTestDatabase.withStores(1, memoryLimit: limit) { stores, _ in
+            let store = stores[0]
+            let (a, b) = (try #require(LifterID("00000000-0000-4000-8000-0000000000a1")),
+                          try #require(LifterID("00000000-0000-4000-8000-0000000000b2")))
+            for lifter in [a, b] {
+                _ = try await store.write(lifter, at: Self.now, actor: "api", fixedIDs: []) { view, context in
+                    try decide(.logSets(LogSets(exercise: "bench-press", reps: 1, weight: .kg(100), count: 4)), state: view.state, context: context)
+                } render: { _, events in events.count }
+            }
+            #expect(store.heldEstimate == StateMemory.bytes(events: 4), "A dropped for B")
+            await #expect(throws: Refused.self) {
+                _ = try await store.write(a, at: Self.now, actor: "api", fixedIDs: []) { _, _ in throw Refused() } render: { _, events in events.count }
+            }
+            #expect(store.heldEstimate == StateMemory.bytes(events: 4), "B dropped for the A the refused write loaded")
+        }
+    }
 }
