@@ -59,7 +59,7 @@ struct PostgresLoadTests {
     static func restartMidLoad(_ own: DatabaseURL, folder: String) async throws {
         try await PostgresTestDatabase.withStores(2, timeout: .seconds(2), on: own) { stores, url in
             let tally = Tally()
-            let stop = Tally.Flag()
+            let stop = Tally.Flag(), recovered = Tally.Flag()
             let restart = Task {
                 try? await Task.sleep(for: .milliseconds(800))
                 return try? await PostgresTestDatabase.script("restart", folder: folder)
@@ -82,6 +82,7 @@ struct PostgresLoadTests {
                     for _ in 0..<600 where tally.acknowledged.count < before + 2 * writers {
                         try await Task.sleep(for: .milliseconds(100))
                     }
+                    if tally.acknowledged.count >= before + 2 * writers { recovered.set() }
                     stop.set()
                 }
                 try await group.waitForAll()
@@ -104,7 +105,10 @@ struct PostgresLoadTests {
                 #expect(await watch.wait(timeout: .seconds(10)) != nil)
                 watch.cancel()
             }
-            #expect(tally.failures.count < acknowledged.count)
+            // The load recovered: twice as many writes as writers acknowledged after the restart
+            // (not "fewer failures than acknowledged writes": under make test's load the 800 ms
+            // before the restart may acknowledge fewer writes than the outage fails, 19 and 19).
+            #expect(recovered.isSet, "the writes were not acknowledged again within 60 s of the restart")
             try await Self.expectStreams(url, acknowledged: tally.acknowledged, failed: tally.failures.map(\.id))
             for store in stores {
                 let count = try await store.read(Self.lifters[0]) { $0.state.eventCount }
