@@ -3,7 +3,8 @@
 /// stores keep one rule of what goes first.
 package protocol HeldLifter: AnyObject, Sendable {
     /// The estimated bytes held (`StateMemory`): the state, its workout catalog and its answers
-    /// while the state is held; the answers kept once it is dropped. Read without the lifter's lock.
+    /// while the state is held; the answers kept once it is dropped. Never waits for a request
+    /// (the PostgreSQL lifter reads atomics; the journal's takes its slot's lock only briefly).
     var heldBytes: Int { get }
     /// The bytes of the answers kept for a dropped state (0 while a state is held).
     var keptAnswerBytes: Int { get }
