@@ -21,6 +21,7 @@ import traceback
 import wlogweb
 from wlogweb import ALICE, BOB, api
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -31,6 +32,14 @@ def check(condition, message):
     if not condition:
         FAILURES.append(message)
         print("  FAIL " + message)
+
+
+def shown(driver, css, seconds=5):
+    """The text of the element at `css` on a page whose script re-renders it (the monitor's stream
+    replaces `#live` when it connects and on each set): read again while the element found went
+    stale, so the read never races the re-render."""
+    waited = WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
+    return waited.until(lambda d: (d.find_element(By.CSS_SELECTOR, css).text,))[0]
 
 
 def number(text):
@@ -134,7 +143,7 @@ def test_monitor(driver, server, token, rounds=5):
                                                       "startedAt": (now - datetime.timedelta(minutes=12)).isoformat().replace("+00:00", "Z")})
     api(server, "POST", "workouts/%s/exercises/bench-press/sets" % workout["id"], token, {"reps": 5, "weightKg": 60})
     driver.get(server.base + "/monitor")
-    check("Evening push" in driver.find_element(By.CSS_SELECTOR, "#live h2").text, "the monitor shows the workout in progress")
+    check("Evening push" in shown(driver, "#live h2"), "the monitor shows the workout in progress")
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "link").get_attribute("data-state") == "live")
     driver.execute_script("window.__notReloaded = true")
     delays = []
@@ -152,7 +161,7 @@ def test_monitor(driver, server, token, rounds=5):
               % (round_number + 1, (acknowledged - started) * 1000, (updated - started) * 1000))
     check(driver.execute_script("return window.__notReloaded === true"), "the monitor did not reload")
     expected = "Overhead Press" if rounds % 2 == 0 else "Bench Press"
-    check(driver.find_element(By.CSS_SELECTOR, ".current-name").text == expected, "the current exercise follows the last set")
+    check(shown(driver, ".current-name") == expected, "the current exercise follows the last set")
     print("  monitor delay (POST sent -> set on the page): median %.1f ms, max %.1f ms over %d sets"
           % (statistics.median(delays), max(delays), len(delays)))
 
@@ -187,7 +196,7 @@ def test_other_lifter(driver, server, alice_token, bob_token, alice_workouts):
         source = driver.page_source
         check(not any(w in source for w in alice_workouts), "%s shows none of the other lifter's workouts" % path)
         check("Evening push" not in source and "Push day" not in source, "%s shows none of the other lifter's names" % path)
-    check("No workout in progress." in driver.find_element(By.ID, "live").text, "the other lifter's monitor is idle")
+    check("No workout in progress." in shown(driver, "#live"), "the other lifter's monitor is idle")
     made = api(server, "POST", "workouts/%s/exercises/bench-press/sets" % alice_workouts[-1], alice_token, {"reps": 3, "weightKg": 61})
     time.sleep(1.5)
     check(made["id"] not in driver.page_source, "a set of the other lifter never reaches this monitor")
