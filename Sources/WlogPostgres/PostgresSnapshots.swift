@@ -15,8 +15,11 @@ import WlogStore
 ///   state in place and writes the row;
 /// - a lifter dropped by the memory bound more than `SnapshotWrites.evictionMinimum` rows past its
 ///   snapshot hands its state to a task that encodes and writes it.
-/// At most `SnapshotWrites.maxPending` writes run at once; past that one is skipped (a cache: the
-/// next threshold or eviction writes it). No write is in an event's transaction or a request's path.
+/// - as the server stops, each held lifter more than `SnapshotWrites.stopMinimum` rows past its
+///   snapshot is saved, within `SnapshotWrites.stopBudget` (`saveHeld`).
+/// At most `SnapshotWrites.maxPending` writes run at once while serving; past that one is skipped (a
+/// cache: the next threshold or eviction writes it). No write is in an event's transaction or a
+/// request's path.
 package final class PostgresSnapshots: Sendable {
     /// When snapshots are read and written (`WLOG_SNAPSHOT`, `WLOG_SNAPSHOT_EVENTS` by default).
     package var policy: SnapshotPolicy {
@@ -107,6 +110,24 @@ package final class PostgresSnapshots: Sendable {
         }
     }
 
+    /// As the server stops: saves each held lifter more than `SnapshotWrites.stopMinimum` rows past
+    /// its snapshot row, one after another under its lock, until `deadline`; the number saved. The
+    /// next start then loads those lifters without folding their rows again.
+    func saveHeld(_ slots: [PostgresLifter], store: PostgresStore, until deadline: ContinuousClock.Instant) async -> Int {
+        guard policy.enabled else { return 0 }
+        var saved = 0
+        for slot in slots where ContinuousClock.now < deadline {
+            let lifter = slot.lifter, minimum = slot.savedThrough.load(ordering: .relaxed) + SnapshotWrites.stopMinimum
+            let encoded = try? await slot.lock.withLock {
+                slot.state.map { $0.lastSeq > minimum } == true
+                    ? slot.encodeSnapshot { SnapshotTable.stamp(lifter, lastSeq: $0) } : nil
+            }
+            guard let encoded = encoded ?? nil else { continue }
+            if await save(encoded.bytes, position: encoded.position, slot: slot, store: store) { saved += 1 }
+        }
+        return saved
+    }
+
     /// Whether a write started now would run (not past `SnapshotWrites.maxPending`).
     private var hasRoom: Bool { writes.withLock { $0.running.count < SnapshotWrites.maxPending } }
 
@@ -115,15 +136,20 @@ package final class PostgresSnapshots: Sendable {
         for task in writes.withLock({ Array($0.running.values) }) { await task.value }
     }
 
-    private func save(_ bytes: [UInt8], position: UInt64, slot: PostgresLifter, store: PostgresStore) async {
+    /// Writes the row; false when the database refused or did not answer (logged at debug: a
+    /// snapshot is a cache, the next threshold, eviction or stop writes it).
+    @discardableResult
+    private func save(_ bytes: [UInt8], position: UInt64, slot: PostgresLifter, store: PostgresStore) async -> Bool {
         let lifter = slot.lifter
         do {
             try await store.database("saving lifter \(lifter)'s snapshot") { [client = store.client] in
                 try await SnapshotTable.save(bytes, position: position, lifter: lifter, run: { try await client.query($0) })
             }
             slot.savedThrough.storeMax(position)
+            return true
         } catch {
             store.logger.debug("saving a snapshot failed", metadata: ["lifter": "\(lifter)", "error": "\(error)"])
+            return false
         }
     }
 

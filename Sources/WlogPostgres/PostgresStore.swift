@@ -68,6 +68,12 @@ public final class PostgresStore: LifterStore {
         client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
     }
 
+    /// `LifterStore.saveForStop()`: the held lifters' snapshot rows (`PostgresSnapshots.saveHeld`).
+    public func saveForStop() async -> Int {
+        let slots = lifters.withLock { Array($0.values) }
+        return await snapshots.saveHeld(slots, store: self, until: .now + SnapshotWrites.stopBudget)
+    }
+
     /// Stops listening and closes the connections.
     public func close() async {
         let running = tasks.withLock { tasks in

@@ -75,7 +75,7 @@ public enum WlogAPI {
             server: configuration.connections.server(realtime.channel),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wlog",
                                  availableConnectionsDelegate: configuration.connections.acceptance),
-            services: [accounts.closer],
+            services: [accounts.closer, SnapshotsAtStop(store: store, logger: logger)],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

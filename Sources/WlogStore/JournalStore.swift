@@ -263,6 +263,18 @@ public final class JournalStore: LifterStore {
         held.store(heldBytes, ordering: .relaxed)
     }
 
+    /// `LifterStore.saveForStop()`: each held lifter's snapshot beside its journal, one after
+    /// another, until `SnapshotWrites.stopBudget` has passed.
+    public func saveForStop() async -> Int {
+        let deadline = ContinuousClock.now + SnapshotWrites.stopBudget
+        var saved = 0
+        for journal in lifters.withLock({ Array($0.values) }) where ContinuousClock.now < deadline {
+            if journal.saveForStop() { saved += 1 }
+        }
+        snapshots.drain()
+        return saved
+    }
+
     /// States loaded (folded from the first event or from a snapshot) since the store started.
     package var loads: Int { lifters.withLock { $0.values.reduce(0) { $0 + $1.loads } } }
 

@@ -10,7 +10,8 @@ import WlogSnapshotFile
 /// event. The snapshot is rewritten when a state is unloaded more than
 /// `SnapshotWrites.evictionMinimum` events past it (on the snapshot queue: the state is handed
 /// over, nothing is copied), and while a state is held, when a fold or a write leaves it more than
-/// the policy's threshold past it (encoded under the lifter's lock, written on the queue).
+/// the policy's threshold past it (encoded under the lifter's lock, written on the queue); as the
+/// server stops, when it is more than `SnapshotWrites.stopMinimum` events past it.
 extension LifterJournal {
     /// Where the lifter's state was last saved, and a sealed-through seq and chain head of its
     /// journal that a stamp may name (sealing later keeps a chunk ending there, with that chain).
@@ -56,18 +57,33 @@ extension LifterJournal {
               snapshots.policy.wantsSnapshot(ahead: last &- max(slot.mark.savedThrough, slot.mark.triedThrough))
         else { return }
         slot.mark.triedThrough = last
-        guard let reader = try? JournalReader(at: path), reader.header.journal == slot.journalID,
+        guard let bytes = encodeSnapshot(&slot) else { return }
+        let snapshot = JournalSnapshot(journal: path), journal = path
+        snapshots.submit { snapshot.write(bytes, journal: journal) }
+    }
+
+    /// As the server stops, under the lifter's lock (`saveForStop()`): the state's snapshot when
+    /// it is more than `SnapshotWrites.stopMinimum` events past the last one, marked saved.
+    func snapshotForStop(_ slot: inout Slot) -> [UInt8]? {
+        guard snapshots?.policy.enabled == true, slot.damage == nil, let last = slot.state?.lastSeq,
+              last > slot.mark.savedThrough + SnapshotWrites.stopMinimum else { return nil }
+        return encodeSnapshot(&slot)
+    }
+
+    /// Under the lifter's lock: the held state's snapshot, stamped for its last event and marked
+    /// saved there; nil when none is held or the journal no longer holds what the stamp names.
+    private func encodeSnapshot(_ slot: inout Slot) -> [UInt8]? {
+        guard let last = slot.state?.lastSeq, let reader = try? JournalReader(at: path), reader.header.journal == slot.journalID,
               let stamp = JournalSnapshot.stamp(reader, lastSeq: last, sealedThrough: slot.mark.sealedThrough,
                                                 chainHead: slot.mark.chainHead),
               var state = slot.state
-        else { return }
+        else { return nil }
         // Out of the slot while encoded: `cacheRecords` then changes the one copy, not a shared one.
         slot.state = nil
         let bytes = JournalSnapshot.encode(&state, stamp: stamp)
         slot.state = state
         slot.mark.savedThrough = last
-        let snapshot = JournalSnapshot(journal: path), journal = path
-        snapshots.submit { snapshot.write(bytes, journal: journal) }
+        return bytes
     }
 
     /// At unload: hands the state to the snapshot queue when it is more than

@@ -7,6 +7,7 @@ import Synchronization
 import WlogCore
 import WlogInterop
 import WlogJournal
+import WlogSnapshotFile
 
 /// One lifter's journal and the state folded from it, kept in memory between requests.
 ///
@@ -94,6 +95,13 @@ final class LifterJournal: HeldLifter {
 
     /// When it was last used (the store's clock).
     var lastUse: UInt64 { slot.withLock { $0.lastUse } }
+
+    /// As the server stops: writes the state's snapshot (encoded under the lock, written after
+    /// it) when it is more than `SnapshotWrites.stopMinimum` events past the last one; whether it was.
+    func saveForStop() -> Bool {
+        guard let bytes = slot.withLock({ snapshotForStop(&$0) }) else { return false }
+        return JournalSnapshot(journal: path).write(bytes, journal: path)
+    }
 
     /// Drops the state (least recently used) and closes the kept writer unless a request holds
     /// them, keeping the answers at its sequence when `keepingAnswers` and the journal's stamp is

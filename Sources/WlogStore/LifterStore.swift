@@ -39,6 +39,13 @@ public protocol LifterStore: Sendable {
     /// Where the server keeps its accounts beside this store, when the store has a place for
     /// them that servers share (the PostgreSQL store's table); nil: `DATA/accounts.log`.
     func accountsLog() async throws -> (any RecordLog)?
+
+    /// As the server stops: saves the snapshot of each held lifter more than
+    /// `SnapshotWrites.stopMinimum` events past its last one, within `SnapshotWrites.stopBudget`,
+    /// so that the next start loads it without folding those events again; returns how many it
+    /// saved. Requests may still run: each save takes its lifter's lock. Never fails (a snapshot
+    /// is a cache; one not saved is left as it was).
+    func saveForStop() async -> Int
 }
 
 extension LifterStore {
@@ -49,4 +56,7 @@ extension LifterStore {
 
     /// Accounts in the data folder.
     public func accountsLog() async throws -> (any RecordLog)? { nil }
+
+    /// Stores without snapshots save nothing.
+    public func saveForStop() async -> Int { 0 }
 }

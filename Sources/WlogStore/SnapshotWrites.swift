@@ -14,6 +14,14 @@ package final class SnapshotWrites: Sendable {
     /// A state unloaded more than this many events past its snapshot (or its first event, without
     /// one) is saved as it goes: below it, folding the tail again costs less than a millisecond.
     package static let evictionMinimum: UInt64 = 256
+    /// As the server stops, a held state more than this many events past its snapshot is saved
+    /// (`LifterStore.saveForStop()`): off the request path, so nearly every state that moved is,
+    /// and the next start folds at most this many events a lifter after its snapshot.
+    package static let stopMinimum: UInt64 = 32
+    /// How long the saves at a stop may take in all: past it the rest are left (a cache: they
+    /// load from their older snapshot and the events after it). Well inside a service manager's
+    /// stop timeout (systemd's default: 90 s).
+    package static let stopBudget: Duration = .seconds(10)
 
     private let queue = DispatchQueue(label: "wlog.store.snapshots", qos: .utility)
     private let pending = Atomic<Int>(0)

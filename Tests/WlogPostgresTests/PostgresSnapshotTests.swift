@@ -191,4 +191,25 @@ struct PostgresSnapshotTests {
             Self.expectSame(resumed, try await Self.cold(url, enabled: false))
         }
     }
+
+    /// As the server stops (`saveForStop`), a held lifter more than `SnapshotWrites.stopMinimum`
+    /// rows past its snapshot is saved through its last row (threshold and eviction out of reach),
+    /// and the next load folds nothing after it; one at most that many rows past is left.
+    @Test func aStopSavesTheHeldLiftersThatMoved() async throws {
+        try await Self.withDatabase { url in
+            let moved = Self.lifter, barely = LifterID("00000000-0000-4000-8000-0000000000b2")!
+            try await Self.log(url, sizes: [20, 20], day: 0)
+            try await Self.log(url, barely, sizes: [Int(SnapshotWrites.stopMinimum)], day: 0)
+            try await PostgresTestDatabase.withStores(1, on: url) { stores, _ in
+                stores[0].snapshots.use(enabled: true, threshold: 1_000_000)
+                for lifter in [moved, barely] { _ = try await stores[0].read(lifter) { $0.state.lastSeq } }
+                #expect(await stores[0].saveForStop() == 1)
+            }
+            let saved = try await PostgresTestDatabase.column(url, "SELECT position FROM wlog_snapshots", as: Int64.self)
+            #expect(saved == [40], "one row, through the moved lifter's last")
+            let resumed = try await Self.cold(url)
+            #expect(resumed.resumed == 1 && resumed.rowsFolded == 0)
+            Self.expectSame(resumed, try await Self.cold(url, enabled: false))
+        }
+    }
 }

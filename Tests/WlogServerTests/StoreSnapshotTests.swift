@@ -154,6 +154,25 @@ import WlogTestSupport
         #expect(cold.bytes == (try await Self.coldState(fixture.root, lifter, Self.off)).bytes)
     }
 
+    /// As the server stops (`saveForStop`), a held lifter more than `SnapshotWrites.stopMinimum`
+    /// events past its snapshot is saved through its last event (threshold and eviction out of
+    /// reach) and loads from it next time; one at most that many events past is left.
+    @Test func aStopSavesTheHeldLiftersThatMoved() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let moved = StoreTests.lifter(4), barely = StoreTests.lifter(5)
+        let store = try Self.store(fixture.root, SnapshotPolicy(threshold: 1_000_000))
+        try await Self.log(store, moved, sizes: [20, 20], day: 0)
+        try await Self.log(store, barely, sizes: [Int(SnapshotWrites.stopMinimum)], day: 0)
+        #expect(await store.saveForStop() == 1)
+        #expect(!FileManager.default.fileExists(atPath: fixture.store.journalPath(of: barely) + ".snap"))
+        let snapshot = try #require(JournalSnapshot(journal: fixture.store.journalPath(of: moved)).read())
+        #expect(snapshot.stamp.lastSeq == (try await store.read(moved) { $0.state.lastSeq }))
+        let cold = try await Self.coldState(fixture.root, moved, SnapshotPolicy())
+        #expect(cold.resumed == 1)
+        #expect(cold.bytes == (try await Self.coldState(fixture.root, moved, Self.off)).bytes)
+    }
+
     /// Replaces the file at `path` with `data`.
     static func replace(_ path: String, with data: Data) throws {
         try? FileManager.default.removeItem(atPath: path)
