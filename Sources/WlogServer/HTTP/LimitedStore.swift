@@ -55,4 +55,6 @@ struct LimitedStore: LifterStore {
     func changes(_ lifter: LifterID) -> ChangeWatch { base.changes(lifter) }
 
     func accountsLog() async throws -> (any RecordLog)? { try await base.accountsLog() }
+
+    func saveForStop() async -> Int { await base.saveForStop() }
 }
