@@ -49,7 +49,7 @@ struct RecordsCacheUpdateTests {
             state.apply(event)
             let fresh = WlogState.replay(events)
             #expect(fresh.recordsCache.isEmpty)
-            let cachedEntry = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps)
+            let cachedEntry = state.cachedRecords(slot: slot, repTargets: state.settings.prReps)
             #expect((cachedEntry != nil) == step.kept, "step at \(step.at): entry kept \(cachedEntry != nil)")
             let expected = fresh.personalRecords(ofExercise: exercise).map(Table.init)
             #expect(state.personalRecords(ofExercise: exercise).map(Table.init) == expected)
@@ -115,7 +115,7 @@ struct RecordsCacheUpdateTests {
         let record = try #require(state.personalRecords(ofExercise: "deadlift")?.record(.heaviest))
         #expect(record.value == .mass(.kg(400)))
         apply(Self.later + 1_000, .setEdited(SetEdited(set: record.set, reps: 2, weight: .kg(380))))
-        #expect(state.recordsCache.records(slot: state.sets.exerciseText.slot("deadlift"), repTargets: state.settings.prReps) == nil)
+        #expect(state.cachedRecords(slot: state.sets.exerciseText.slot("deadlift"), repTargets: state.settings.prReps) == nil)
         apply(Self.later + 2_000, Self.logged("deadlift", reps: 1, weight: .kg(390)))
         apply(Self.later + 3_000, .exerciseCreated(Exercise(id: "my-new-lift", name: "My New Lift", group: .back, pattern: .pull, isCustom: true)))
         #expect(state.recordsCache.isEmpty)
@@ -135,7 +135,7 @@ struct RecordsCacheUpdateTests {
                                    Self.logged("deadlift", reps: 1 + index % 5, weight: .kg(100 + Double(index % 7))))
             events.append(event)
             state.apply(event)
-            let kept = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps) != nil
+            let kept = state.cachedRecords(slot: slot, repTargets: state.settings.prReps) != nil
             #expect(kept == (index < RecordsCache.extensionBudget), "set \(index)")
         }
         let fresh = WlogState.replay(events)
@@ -154,7 +154,7 @@ struct RecordsCacheUpdateTests {
             plain.apply(event)
             guard case .setLogged(let p) = event.payload else { continue }
             let slot = state.sets.exerciseText.slot(p.exercise)
-            if let entry = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps) {
+            if let entry = state.cachedRecords(slot: slot, repTargets: state.settings.prReps) {
                 extended += 1
                 #expect(Table(entry) == plain.personalRecords(ofExercise: p.exercise).map(Table.init), "event \(index)")
             }
