@@ -1,10 +1,10 @@
 import Testing
 @testable import WlogCore
 
-/// A set logged after every counted set of its exercise extends the cached records in place
-/// (`PersonalRecords.adding`), so that an append's PR announcement and the reads after it need
-/// not compute them from every set; anything else drops the entry. Either way the answers are
-/// those of a replay without a cache.
+/// A set logged after every counted set of its exercise extends the cached records (a pending row
+/// until a read adds it or `settle()` keeps it: `RecordsCachePendingTests`), so that an append's
+/// PR announcement and the reads after it need not compute them from every set; anything else
+/// drops the entry. Either way the answers are those of a replay without a cache.
 @Suite("Records cache updates")
 struct RecordsCacheUpdateTests {
     typealias Table = RecordsCacheTests.Table
@@ -137,6 +137,8 @@ struct RecordsCacheUpdateTests {
             state.apply(event)
             let kept = state.cachedRecords(slot: slot, repTargets: state.settings.prReps) != nil
             #expect(kept == (index < RecordsCache.extensionBudget), "set \(index)")
+            // The pending rows are bounded by the budget: dropped with the entry once it is spent.
+            #expect(state.recordsCache.pending[slot]?.rows.count ?? 0 == (kept ? index + 1 : 0), "set \(index)")
         }
         let fresh = WlogState.replay(events)
         #expect(RecordsCacheTests.tables(state) == RecordsCacheTests.tables(fresh))
