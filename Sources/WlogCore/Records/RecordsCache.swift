@@ -24,7 +24,7 @@ struct RecordsCache: Sendable {
     /// The rep targets the cached records track (`Settings.prReps` when filled).
     private(set) var repTargets: [Int] = []
     /// How many more logged sets may extend an entry (`WlogState.updateRecordsCache`): each
-    /// costs a pending row until settled and its share of an extension, so a long tail after a
+    /// keeps a pending row until settled and adds to one extension, so a long tail after a
     /// snapshot drops entries as before once this is spent.
     private(set) var extensionsLeft = RecordsCache.extensionBudget
     /// The sets logged since an entry was made that extend it, by slot (absent: none).

@@ -8,11 +8,17 @@ extension WlogState {
         let set = sets.rows[row]
         let slot = set.exercise
         guard let cached = recordsCache.entry(slot: slot) else { return }
-        guard recordsCache.spendExtension() else { return recordsCache.drop(slot: slot) }
+        guard recordsCache.spendExtension() else {
+            recordsCache.drop(slot: slot)
+            return
+        }
         guard cached.exercise.kind.hasRecords, sets.countsForRecords(set) else { return }
         let key = sets.historyKey(set)
-        if let latest = recordsCache.latest(slot: slot), key < latest { return recordsCache.drop(slot: slot) }
-        recordsCache.notePending(row: Int32(truncatingIfNeeded: row), slot: slot, key: key)
+        if let latest = recordsCache.latest(slot: slot), key < latest {
+            recordsCache.drop(slot: slot)
+        } else {
+            recordsCache.notePending(row: Int32(truncatingIfNeeded: row), slot: slot, key: key)
+        }
     }
 
     /// The cached records of the exercise in `slot` when they track `repTargets`, extended by
