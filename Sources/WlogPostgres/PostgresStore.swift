@@ -220,7 +220,7 @@ public final class PostgresStore: LifterStore {
             held(slot.keep(handed.take()))
             throw error
         }
-        state.settleHistoryOrder()
+        state.settle()
         if fromStart { state.compact() }
         snapshots.noteFolded(state.lastSeq &- before)
         held(slot.keep(state))
@@ -237,7 +237,7 @@ public final class PostgresStore: LifterStore {
     private func committed(_ events: [Event], _ slot: PostgresLifter) -> LifterView {
         var state = slot.take()
         for event in events { state.apply(event) }
-        state.settleHistoryOrder()
+        state.settle()
         held(slot.keep(state))
         snapshots.refresh(slot, store: self)
         watchers.post(slot.lifter, state.lastSeq)

@@ -303,7 +303,7 @@ final class LifterJournal: HeldLifter {
             slot.state?.apply(event)
             appended.append(event)
         }
-        slot.state?.settleHistoryOrder()
+        slot.state?.settle()
         slot.stamp = FileStamp(path: path)
         if let groupFlush { slot.flushRound = groupFlush.round() }
         refreshSnapshot(&slot)
@@ -375,7 +375,7 @@ final class LifterJournal: HeldLifter {
             slot.answers.removeAll()
         }
         slot.mark.note(status)
-        state.settleHistoryOrder()
+        state.settle()
         if fromStart { state.compact() }
         slot.damage = status.isClean ? nil : status.summary
         slot.unreadable = Self.isDamaged(status) ? status.summary : nil

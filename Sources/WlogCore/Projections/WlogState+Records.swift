@@ -18,10 +18,11 @@ extension WlogState {
         return recordsFromLedger(slots: CollectionOfOne(slot), repTargets: repTargets ?? settings.prReps).first
     }
 
-    /// The records the snapshot brought for an exercise, when no event since changed them.
+    /// The records the snapshot brought for an exercise, when no event since changed them
+    /// (extended by the sets logged after them: `cachedRecords(slot:repTargets:)`).
     func cachedRecords(ofExercise id: String, repTargets: [Int]? = nil) -> PersonalRecords? {
         guard !recordsCache.isEmpty else { return nil }
-        return recordsCache.records(slot: sets.exerciseText.slot(id), repTargets: repTargets ?? settings.prReps)
+        return cachedRecords(slot: sets.exerciseText.slot(id), repTargets: repTargets ?? settings.prReps)
     }
 
     /// The records of every known exercise with live sets (in no particular order), from the
@@ -31,7 +32,7 @@ extension WlogState {
         var found: [PersonalRecords] = []
         var missing: [Int32] = []
         for slot in sets.exerciseIDs.indices.map({ Int32($0) }) {
-            if let cached = recordsCache.records(slot: slot, repTargets: targets) {
+            if let cached = cachedRecords(slot: slot, repTargets: targets) {
                 found.append(cached)
             } else {
                 missing.append(slot)

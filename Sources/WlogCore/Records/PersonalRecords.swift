@@ -73,14 +73,14 @@ public struct PersonalRecords: Sendable {
         self.latest = latest
     }
 
-    /// These records with one more set of the exercise, computed without the earlier sets when it
-    /// is the latest in history order (`RecordScan`'s rule: strictly better than every earlier
-    /// counted set = a PR); unchanged when the set does not count; nil when it comes earlier in
-    /// history than the latest counted set (back-dated: compute the records again) or a record's
-    /// set no longer measures as it did (`set` finds a set by id as it is now).
-    func adding(_ set: LoggedSet, measure: RecordMeasure, set lookup: (EventID) -> LoggedSet?) -> PersonalRecords? {
-        guard set.exercise == exercise.id, exercise.kind.countsForRecords(set) else { return self }
-        guard var scan = RecordScan(resuming: self, measure: measure, set: lookup), scan.addLatest(set, of: exercise)
+    /// These records with more sets of the exercise (`sets`, in the order given), computed
+    /// without the earlier sets when each is the latest in history order so far (`RecordScan`'s
+    /// rule: strictly better than every earlier counted set = a PR): one resumed scan however
+    /// many sets. Sets that do not count change nothing; nil when one comes earlier in history
+    /// than the latest counted set before it (back-dated: compute the records again) or a
+    /// record's set no longer measures as it did (`set` finds a set by id as it is now).
+    func adding(_ sets: some Sequence<LoggedSet>, measure: RecordMeasure, set lookup: (EventID) -> LoggedSet?) -> PersonalRecords? {
+        guard var scan = RecordScan(resuming: self, measure: measure, set: lookup), scan.addAll(sets, of: exercise)
         else { return nil }
         return PersonalRecords(exercise: exercise, scan: scan, repPRSetsInOrder: scan.repPRSetsInOrder)
     }

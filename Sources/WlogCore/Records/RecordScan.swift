@@ -125,6 +125,9 @@ extension RecordScan where Ref == LoggedSet {
     /// more than those before it at its reps or more), which `repPRSetsInOrder` lists in order.
     init?(resuming records: PersonalRecords, measure: RecordMeasure, set: (EventID) -> LoggedSet?) {
         self.init(kinds: records.kinds, measure: measure)
+        #if DEBUG
+        RecordScanTally.current?.noteResume()
+        #endif
         for record in records.records {
             guard let index = kinds.firstIndex(of: record.kind), let holder = set(record.set),
                   let value = measure.value(of: RecordCandidate(holder), for: record.kind), value.value == record.value
@@ -151,11 +154,5 @@ extension RecordScan where Ref == LoggedSet {
             add(candidate, set)
         }
         return true
-    }
-
-    /// Adds one more set of the exercise when it is the latest in history order (or does not
-    /// count, which changes nothing); false when it comes before the last set added.
-    mutating func addLatest(_ set: LoggedSet, of exercise: Exercise) -> Bool {
-        addAll(CollectionOfOne(set), of: exercise)
     }
 }

@@ -1,24 +1,64 @@
-/// Keeping the records cache (`RecordsCache`) up to date as sets are logged.
+/// Keeping the records cache (`RecordsCache`) up to date as sets are logged, and reading it.
 extension WlogState {
-    /// Brings the cached records of the set in `row`'s exercise up to date after it was logged:
-    /// extended by the set when it is the exercise's latest (or changed nothing) and the
-    /// extension budget lasts, else dropped.
+    /// Notes the set in `row` after it was logged, for the cached records of its exercise: a
+    /// counted set after every counted set of the exercise waits in the entry's pending rows
+    /// while the extension budget lasts (one that does not count changes nothing); a back-dated
+    /// one, or any once the budget is spent, drops the entry.
     mutating func updateRecordsCache(afterLogging row: Int) {
-        let slot = sets.rows[row].exercise
-        if recordsCache.entry(slot: slot) != nil, recordsCache.spendExtension(),
-           let updated = recordsAfterLogging(row: row, slot: slot) {
-            recordsCache.replace(slot: slot, with: updated)
-        } else {
+        let set = sets.rows[row]
+        let slot = set.exercise
+        guard let cached = recordsCache.entry(slot: slot) else { return }
+        guard recordsCache.spendExtension() else {
             recordsCache.drop(slot: slot)
+            return
+        }
+        guard cached.exercise.kind.hasRecords, sets.countsForRecords(set) else { return }
+        let key = sets.historyKey(set)
+        if let latest = recordsCache.latest(slot: slot), key < latest {
+            recordsCache.drop(slot: slot)
+        } else {
+            recordsCache.notePending(row: Int32(truncatingIfNeeded: row), slot: slot, key: key)
         }
     }
 
-    /// The cached records of `slot` with the set in `row` added, or nil when there are none or the
-    /// set comes before the latest counted one.
-    private func recordsAfterLogging(row: Int, slot: Int32) -> PersonalRecords? {
-        guard let cached = recordsCache.entry(slot: slot) else { return nil }
-        let measure = RecordMeasure(kind: cached.exercise.kind, formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley,
+    /// The cached records of the exercise in `slot` when they track `repTargets`, extended by
+    /// their pending sets (without keeping the result: `settle()` does); nil when none are
+    /// cached or the pending sets do not extend them (compute them from the sets).
+    func cachedRecords(slot: Int32, repTargets: [Int]) -> PersonalRecords? {
+        guard let (records, pending) = recordsCache.entry(slot: slot, repTargets: repTargets) else { return nil }
+        guard !pending.isEmpty else { return records }
+        let measure = RecordMeasure(kind: records.exercise.kind, formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley,
                                     maxReps: settings.e1rmMaxReps)
-        return cached.adding(sets.loggedSet(sets.rows[row]), measure: measure) { set($0) }
+        let ledger = sets
+        return records.adding(pending.lazy.map { ledger.loggedSet(ledger.rows[Int($0)]) }, measure: measure) { set($0) }
+    }
+
+    /// The records cache with every entry extended by its pending sets (an entry they do not
+    /// extend dropped): what `settle()` keeps and a snapshot writes.
+    func settledRecordsCache() -> RecordsCache {
+        var cache = recordsCache
+        for slot in cache.pending.keys {
+            if let records = cachedRecords(slot: slot, repTargets: cache.repTargets) {
+                cache.replace(slot: slot, with: records)
+            } else {
+                cache.drop(slot: slot)
+            }
+        }
+        return cache
+    }
+
+    /// Extends every cached entry by its pending sets for good (one resumed scan per exercise),
+    /// so that later reads take them as they are. Reads answer the same either way.
+    package mutating func settleRecords() {
+        guard recordsCache.hasPending else { return }
+        recordsCache = settledRecordsCache()
+    }
+
+    /// Settles what a fold leaves for later reads to merge: the history order
+    /// (`settleHistoryOrder()`) and the records cache's pending sets (`settleRecords()`). A state
+    /// kept between reads (the server's) calls it after each fold; reads answer the same either way.
+    package mutating func settle() {
+        settleHistoryOrder()
+        settleRecords()
     }
 }

@@ -208,7 +208,7 @@ extension WlogState {
             w.i64(stamp.recorded)
             w.id(stamp.id)
         }
-        w.recordsCache(recordsCache) { setSlot($0).map { Int32(truncatingIfNeeded: $0) } }
+        w.recordsCache(settledRecordsCache()) { setSlot($0).map { Int32(truncatingIfNeeded: $0) } }
     }
 
     /// Reads the fields `writeSnapshot` wrote, over the built-in library.

@@ -27,7 +27,7 @@ extension WlogState {
 
     /// Merges the sets placed out of history order (back-dated) into it, so that later reads
     /// take the order as it is instead of merging them again each time. A state kept between
-    /// reads (the server's) calls it after folding; reads answer the same either way.
+    /// reads (the server's) calls it after folding (`settle()`); reads answer the same either way.
     package mutating func settleHistoryOrder() { sets.mergePending() }
 
     /// The index of a set in `sets.rows`.

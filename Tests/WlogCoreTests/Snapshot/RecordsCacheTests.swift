@@ -69,21 +69,21 @@ struct RecordsCacheTests {
         state.cacheRecords()
         let deadliftSlot = state.sets.exerciseText.slot("deadlift")
         let overheadSlot = state.sets.exerciseText.slot("overhead-press")
-        #expect(state.recordsCache.records(slot: deadliftSlot, repTargets: state.settings.prReps) != nil)
+        #expect(state.cachedRecords(slot: deadliftSlot, repTargets: state.settings.prReps) != nil)
         let last = events.map(\.seq).max() ?? 0
         state.apply(Event(envelope: Envelope(seq: last + 1, id: EventID(high: 1, low: 2),
                                              occurred: ZonedInstant(Instant(millisecondsSince1970: 1_900_000_000_000), offsetMinutes: 0),
                                              recorded: Instant(millisecondsSince1970: 1_900_000_000_000), actor: "user"),
                           payload: .setLogged(SetLogged(exercise: "deadlift", reps: 1, weight: .kg(400)))))
-        #expect(state.recordsCache.records(slot: deadliftSlot, repTargets: state.settings.prReps)?.record(.heaviest)?.value
+        #expect(state.cachedRecords(slot: deadliftSlot, repTargets: state.settings.prReps)?.record(.heaviest)?.value
             == .mass(.kg(400)))
-        #expect(state.recordsCache.records(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
+        #expect(state.cachedRecords(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
         state.apply(Event(envelope: Envelope(seq: last + 2, id: EventID(high: 1, low: 3),
                                              occurred: ZonedInstant(Instant(millisecondsSince1970: 1_600_000_000_000), offsetMinutes: 0),
                                              recorded: Instant(millisecondsSince1970: 1_900_000_000_000), actor: "user"),
                           payload: .setLogged(SetLogged(exercise: "deadlift", reps: 1, weight: .kg(410)))))
-        #expect(state.recordsCache.records(slot: deadliftSlot, repTargets: state.settings.prReps) == nil)
-        #expect(state.recordsCache.records(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
+        #expect(state.cachedRecords(slot: deadliftSlot, repTargets: state.settings.prReps) == nil)
+        #expect(state.cachedRecords(slot: overheadSlot, repTargets: state.settings.prReps) != nil)
         #expect(state.personalRecords(ofExercise: "deadlift")?.record(.heaviest)?.value == .mass(.kg(410)))
     }
 }

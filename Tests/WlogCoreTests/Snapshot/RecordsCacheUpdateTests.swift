@@ -1,10 +1,10 @@
 import Testing
 @testable import WlogCore
 
-/// A set logged after every counted set of its exercise extends the cached records in place
-/// (`PersonalRecords.adding`), so that an append's PR announcement and the reads after it need
-/// not compute them from every set; anything else drops the entry. Either way the answers are
-/// those of a replay without a cache.
+/// A set logged after every counted set of its exercise extends the cached records (a pending row
+/// until a read adds it or `settle()` keeps it: `RecordsCachePendingTests`), so that an append's
+/// PR announcement and the reads after it need not compute them from every set; anything else
+/// drops the entry. Either way the answers are those of a replay without a cache.
 @Suite("Records cache updates")
 struct RecordsCacheUpdateTests {
     typealias Table = RecordsCacheTests.Table
@@ -49,7 +49,7 @@ struct RecordsCacheUpdateTests {
             state.apply(event)
             let fresh = WlogState.replay(events)
             #expect(fresh.recordsCache.isEmpty)
-            let cachedEntry = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps)
+            let cachedEntry = state.cachedRecords(slot: slot, repTargets: state.settings.prReps)
             #expect((cachedEntry != nil) == step.kept, "step at \(step.at): entry kept \(cachedEntry != nil)")
             let expected = fresh.personalRecords(ofExercise: exercise).map(Table.init)
             #expect(state.personalRecords(ofExercise: exercise).map(Table.init) == expected)
@@ -115,7 +115,7 @@ struct RecordsCacheUpdateTests {
         let record = try #require(state.personalRecords(ofExercise: "deadlift")?.record(.heaviest))
         #expect(record.value == .mass(.kg(400)))
         apply(Self.later + 1_000, .setEdited(SetEdited(set: record.set, reps: 2, weight: .kg(380))))
-        #expect(state.recordsCache.records(slot: state.sets.exerciseText.slot("deadlift"), repTargets: state.settings.prReps) == nil)
+        #expect(state.cachedRecords(slot: state.sets.exerciseText.slot("deadlift"), repTargets: state.settings.prReps) == nil)
         apply(Self.later + 2_000, Self.logged("deadlift", reps: 1, weight: .kg(390)))
         apply(Self.later + 3_000, .exerciseCreated(Exercise(id: "my-new-lift", name: "My New Lift", group: .back, pattern: .pull, isCustom: true)))
         #expect(state.recordsCache.isEmpty)
@@ -135,8 +135,10 @@ struct RecordsCacheUpdateTests {
                                    Self.logged("deadlift", reps: 1 + index % 5, weight: .kg(100 + Double(index % 7))))
             events.append(event)
             state.apply(event)
-            let kept = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps) != nil
+            let kept = state.cachedRecords(slot: slot, repTargets: state.settings.prReps) != nil
             #expect(kept == (index < RecordsCache.extensionBudget), "set \(index)")
+            // The pending rows are bounded by the budget: dropped with the entry once it is spent.
+            #expect(state.recordsCache.pending[slot]?.rows.count ?? 0 == (kept ? index + 1 : 0), "set \(index)")
         }
         let fresh = WlogState.replay(events)
         #expect(RecordsCacheTests.tables(state) == RecordsCacheTests.tables(fresh))
@@ -154,7 +156,7 @@ struct RecordsCacheUpdateTests {
             plain.apply(event)
             guard case .setLogged(let p) = event.payload else { continue }
             let slot = state.sets.exerciseText.slot(p.exercise)
-            if let entry = state.recordsCache.records(slot: slot, repTargets: state.settings.prReps) {
+            if let entry = state.cachedRecords(slot: slot, repTargets: state.settings.prReps) {
                 extended += 1
                 #expect(Table(entry) == plain.personalRecords(ofExercise: p.exercise).map(Table.init), "event \(index)")
             }
