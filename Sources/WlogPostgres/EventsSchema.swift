@@ -68,8 +68,8 @@ enum EventsSchema {
         // transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
         // The two bodies are written out here, not called (`PERFORM wlog_insert(…)`): each nested
-        // call was a statement of its own and a PL/pgSQL call, a fifth of the procedure's CPU
-        // (docs/SERVER.md, "Concurrency").
+        // call was a statement of its own and a PL/pgSQL call, an eighth of a write's database
+        // CPU (docs/SERVER.md, "Concurrency").
         """
         CREATE OR REPLACE PROCEDURE wlog_append(stream uuid, positions bigint[], ids text[], types text[],
                                                 lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
