@@ -70,6 +70,7 @@ struct AppendCallTests {
                         for _ in 0..<1000 where waiting != [1] {
                             waiting = try await PostgresTestDatabase.column(url, """
                                 SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock' AND NOT granted
+                                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                                 """, as: Int64.self)
                             if waiting != [1] { try await Task.sleep(for: .milliseconds(10)) }
                         }
