@@ -8,7 +8,16 @@ import PostgresNIO
 /// canonical JSON line byte for byte as the lifter's journal holds it, `body` the same as
 /// `jsonb` for SQL. A commit's rows go in through `wlog_append` (its own transaction, in one round
 /// trip) or `wlog_insert` (in a transaction), and each commit is announced on channel
-/// `wlog_events` with `"<lifter uuid> <last position>"` (`wlog_announce`, delivered on commit).
+/// `wlog_events` with `"<lifter uuid> <last position>"` (by `wlog_append` itself, or
+/// `wlog_announce` in the transaction; delivered on commit).
+///
+/// What a write sends (`EventsSQL.Append`): one prepared `CALL wlog_append`, whose one PL/pgSQL
+/// body takes the stream's lock shared, inserts the rows in one statement, commits (durable),
+/// then notifies in a second transaction committed without a flush — four statements inside the
+/// database and no nested routine. Nothing cheaper keeps every guarantee: a plain SQL procedure
+/// cannot commit inside the call (the answer would come before a durable commit), the
+/// notification inside the durable transaction serializes all commits behind one flush each, and
+/// the three unique indexes are what the table promises (docs/SERVER.md, "Schema").
 enum EventsSchema {
     static let channel = "wlog_events"
 
@@ -33,45 +42,63 @@ enum EventsSchema {
         // The routines are PL/pgSQL, not SQL: a session plans a PL/pgSQL function's statements once
         // and keeps the plans, where an SQL function called from PL/pgSQL or by `SELECT` with
         // parameters is planned again at every call (three times the database CPU of a write,
-        // docs/PERFORMANCE.md). `CREATE OR REPLACE` also turns a database made with the SQL ones
+        // docs/PERFORMANCE.md). `CREATE OR REPLACE` also turns a database made with older ones
         // over to these at a server's start (same names, arguments and results).
         //
         // One commit's rows into one stream, after the stream's lock taken shared (`EventsSQL`):
-        // all or none; a position or id the stream holds is a unique violation.
+        // all or none; a position or id the stream holds is a unique violation. The retry in
+        // the lifter's exclusive turn calls it inside its transaction (`EventsSQL.insert`).
         """
         CREATE OR REPLACE FUNCTION wlog_insert(stream uuid, positions bigint[], ids text[], types text[],
                                                lines text[], recorded bigint[]) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM pg_advisory_xact_lock_shared(hashtext(stream::text));
-            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
-            SELECT stream, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
-            FROM unnest(positions, ids, types, lines, recorded) AS u(p, i, t, l, r);
+            \(insertRows)
         END $$
         """,
-        // The notification of a commit: `"<lifter> <last position>"` on channel `wlog_events`.
+        // The notification of a commit, as `wlog_append` sends it after its own commit.
         """
         CREATE OR REPLACE FUNCTION wlog_announce(stream uuid, positions bigint[]) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM pg_notify('wlog_events', stream::text || ' ' || (SELECT max(p) FROM unnest(positions) AS u(p)));
+            \(announceRows)
         END $$
         """,
-        // `wlog_insert` committed inside the call: `CALL`'s answer comes only after the COMMIT (durable
-        // with `synchronous_commit`), so one round trip both writes and confirms the commit. The
-        // notification follows in a transaction of its own, committed without waiting for the disk:
-        // a transaction that notifies holds a database-wide lock until its commit is done, so
+        // A commit in one round trip: `CALL`'s answer comes only after the COMMIT (durable with
+        // `synchronous_commit`), so one call both writes and confirms the commit. The notification
+        // follows in a transaction of its own, committed without waiting for the disk: a
+        // transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
+        // The two bodies are written out here, not called (`PERFORM wlog_insert(…)`): each nested
+        // call was a statement of its own and a PL/pgSQL call, an eighth of a write's database
+        // CPU (docs/SERVER.md, "Concurrency").
         """
         CREATE OR REPLACE PROCEDURE wlog_append(stream uuid, positions bigint[], ids text[], types text[],
                                                 lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
         BEGIN
-            PERFORM wlog_insert(stream, positions, ids, types, lines, recorded);
+            \(insertRows)
             COMMIT;
             SET LOCAL synchronous_commit = off;
-            PERFORM wlog_announce(stream, positions);
+            \(announceRows)
             COMMIT;
         END $$
         """,
     ]
+
+    /// The statements that insert one commit's rows (the routines' arguments `stream`, `positions`,
+    /// `ids`, `types`, `lines`, `recorded`, one element per row), after the stream's lock taken
+    /// shared. (Rows from `generate_subscripts` and subscripts instead of `unnest` cost a single
+    /// row a few µs less, but a migration's 2,000-row commit twice the time: each subscript of a
+    /// `text[]` walks the array.)
+    static let insertRows = """
+        PERFORM pg_advisory_xact_lock_shared(hashtext(stream::text));
+            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+            SELECT stream, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+            FROM unnest(positions, ids, types, lines, recorded) AS u(p, i, t, l, r);
+        """
+
+    /// The statement that announces a commit: `"<lifter> <last position>"` on `channel`. The
+    /// positions ascend (`EventRows` holds a commit's events in stream order), so the last is the
+    /// array's last element — a plain expression, where `max` over the array was a subquery.
+    static let announceRows = "PERFORM pg_notify('\(channel)', stream::text || ' ' || positions[cardinality(positions)]);"
 
     /// Creates the table and its routines when missing; servers starting together take turns (an
     /// advisory lock), so two never race on `CREATE`.
