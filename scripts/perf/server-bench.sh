@@ -206,13 +206,13 @@ pgbench_phase() {  # LABEL DATABASE SCRIPT MODE
   rm -f "$OUT"/pgbench_log*
   ticks=$(pg_ticks)
   local backends
-  backends=$(pgrep -c -P "$(head -1 "$OUT/pg/postmaster.pid")")
+  backends=$(pgrep -c -P "$(head -1 "$OUT/pg/postmaster.pid")" || true)
   (cd "$OUT" && pgbench -n -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -M "$4" \
      -f "$3" -l "$2" > "$OUT/pgbench.txt" 2>&1)
   # pgbench's backends end as it does: read once they are gone (their CPU is then the
   # postmaster's cutime/cstime), never while one ends between the two reads of `pg_ticks`.
   for _ in $(seq 100); do
-    [ "$(pgrep -c -P "$(head -1 "$OUT/pg/postmaster.pid")")" -le "$backends" ] && break
+    [ "$(pgrep -c -P "$(head -1 "$OUT/pg/postmaster.pid")" || true)" -le "$backends" ] && break
     sleep 0.05
   done
   # The per-transaction log's third column is the latency in microseconds.
