@@ -16,7 +16,7 @@ import WlogStore
 /// - a lifter dropped by the memory bound more than `SnapshotWrites.evictionMinimum` rows past its
 ///   snapshot hands its state to a task that encodes and writes it.
 /// - as the server stops, each held lifter more than `SnapshotWrites.stopMinimum` rows past its
-///   snapshot is saved, within `SnapshotWrites.stopBudget` (`saveHeld`).
+///   snapshot is saved, within `SnapshotWrites.stopBudget` (`saveForStop`).
 /// At most `SnapshotWrites.maxPending` writes run at once while serving; past that one is skipped (a
 /// cache: the next threshold or eviction writes it). No write is in an event's transaction or a
 /// request's path.
@@ -110,22 +110,18 @@ package final class PostgresSnapshots: Sendable {
         }
     }
 
-    /// As the server stops: saves each held lifter more than `SnapshotWrites.stopMinimum` rows past
-    /// its snapshot row, one after another under its lock, until `deadline`; the number saved. The
-    /// next start then loads those lifters without folding their rows again.
-    func saveHeld(_ slots: [PostgresLifter], store: PostgresStore, until deadline: ContinuousClock.Instant) async -> Int {
-        guard policy.enabled else { return 0 }
-        var saved = 0
-        for slot in slots where ContinuousClock.now < deadline {
-            let lifter = slot.lifter, minimum = slot.savedThrough.load(ordering: .relaxed) + SnapshotWrites.stopMinimum
-            let encoded = try? await slot.lock.withLock {
-                slot.state.map { $0.lastSeq > minimum } == true
-                    ? slot.encodeSnapshot { SnapshotTable.stamp(lifter, lastSeq: $0) } : nil
-            }
-            guard let encoded = encoded ?? nil else { continue }
-            if await save(encoded.bytes, position: encoded.position, slot: slot, store: store) { saved += 1 }
+    /// As the server stops (`SnapshotWrites.saveAtStop`): saves the lifter's state under its lock
+    /// when it is more than `SnapshotWrites.stopMinimum` rows past its snapshot row; whether it did.
+    /// The next start then loads the lifter without folding those rows again.
+    func saveForStop(_ slot: PostgresLifter, store: PostgresStore) async -> Bool {
+        guard policy.enabled else { return false }
+        let lifter = slot.lifter, minimum = slot.savedThrough.load(ordering: .relaxed) + SnapshotWrites.stopMinimum
+        let encoded = try? await slot.lock.withLock {
+            slot.state.map { $0.lastSeq > minimum } == true
+                ? slot.encodeSnapshot { SnapshotTable.stamp(lifter, lastSeq: $0) } : nil
         }
-        return saved
+        guard let encoded = encoded ?? nil else { return false }
+        return await save(encoded.bytes, position: encoded.position, slot: slot, store: store)
     }
 
     /// Whether a write started now would run (not past `SnapshotWrites.maxPending`).

@@ -68,10 +68,10 @@ public final class PostgresStore: LifterStore {
         client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
     }
 
-    /// `LifterStore.saveForStop()`: the held lifters' snapshot rows (`PostgresSnapshots.saveHeld`).
+    /// `LifterStore.saveForStop()`: the held lifters' snapshot rows (`SnapshotWrites.saveAtStop`,
+    /// `PostgresSnapshots.saveForStop`).
     public func saveForStop() async -> Int {
-        let slots = lifters.withLock { Array($0.values) }
-        return await snapshots.saveHeld(slots, store: self, until: .now + SnapshotWrites.stopBudget)
+        await SnapshotWrites.saveAtStop(lifters.withLock { Array($0.values) }) { await snapshots.saveForStop($0, store: self) }
     }
 
     /// Stops listening and closes the connections.

@@ -263,13 +263,12 @@ public final class JournalStore: LifterStore {
         held.store(heldBytes, ordering: .relaxed)
     }
 
-    /// `LifterStore.saveForStop()`: each held lifter's snapshot beside its journal, one after
-    /// another, until `SnapshotWrites.stopBudget` has passed.
+    /// `LifterStore.saveForStop()`: each held lifter's snapshot beside its journal
+    /// (`SnapshotWrites.saveAtStop`), written on the lifter's own store thread like its other
+    /// journal work.
     public func saveForStop() async -> Int {
-        let deadline = ContinuousClock.now + SnapshotWrites.stopBudget
-        var saved = 0
-        for journal in lifters.withLock({ Array($0.values) }) where ContinuousClock.now < deadline {
-            if journal.saveForStop() { saved += 1 }
+        let saved = await SnapshotWrites.saveAtStop(lifters.withLock { Array($0) }) { lifter, journal in
+            (try? await run(lifter) { Outcome(journal.saveForStop(), journal) }) ?? false
         }
         snapshots.drain()
         return saved

@@ -37,6 +37,17 @@ package final class SnapshotWrites: Sendable {
         self.policy = policy
     }
 
+    /// The saves at a stop (`LifterStore.saveForStop()`): `save` for each lifter, one after
+    /// another, until `stopBudget` has passed; how many it saved.
+    package static func saveAtStop<Lifter>(_ lifters: [Lifter], _ save: (Lifter) async -> Bool) async -> Int {
+        let deadline = ContinuousClock.now + stopBudget
+        var saved = 0
+        for lifter in lifters where ContinuousClock.now < deadline {
+            if await save(lifter) { saved += 1 }
+        }
+        return saved
+    }
+
     /// Whether a write submitted now would be taken (not past `maxPending`).
     var hasRoom: Bool { policy.enabled && pending.load(ordering: .relaxed) < Self.maxPending }
 

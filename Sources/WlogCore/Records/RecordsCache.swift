@@ -36,6 +36,12 @@ struct RecordsCache: Sendable {
         var rows: [Int32]
         /// The history-order key of the last of them: a set before it is back-dated.
         var latest: HistoryKey
+
+        /// Adds the set in `row`, the latest now (`key`).
+        mutating func append(_ row: Int32, key: HistoryKey) {
+            rows.append(row)
+            latest = key
+        }
     }
 
     /// The extensions one state may make (a bound on what a long tail pays for them and on the
@@ -79,8 +85,7 @@ struct RecordsCache: Sendable {
     /// extending the entry in `slot`.
     mutating func notePending(row: Int32, slot: Int32, key: HistoryKey) {
         guard entry(slot: slot) != nil else { return }
-        pending[slot, default: Pending(rows: [], latest: key)].rows.append(row)
-        pending[slot]?.latest = key
+        pending[slot, default: Pending(rows: [], latest: key)].append(row, key: key)
     }
 
     /// Replaces the records of the exercise in `slot`, pending rows included (settled).
