@@ -99,20 +99,30 @@ import WlogJournal
 
     /// A journal holding a fact that breaks its own rule (written past `decide`, as another tool
     /// could): `wlog sync` pushes it, the server refuses it naming the field, and nothing lands
-    /// (issue 35: an outside `soreness.recorded` for Cardio had been accepted).
-    @Test func anOutsideFactBreakingItsRuleIsRefusedBySync() async throws {
+    /// (issue 35: an outside `soreness.recorded` for Cardio had been accepted; a rest of five hours).
+    @Test(arguments: [
+        (#"{"id":"e0000000000000000000000000000003","type":"soreness.recorded","v":1,"at":"2026-01-14T19:00:00.000Z","tz":0,"actor":"user","group":"Cardio","soreness":3}"#,
+         "Cardio"),
+        (#"{"id":"e0000000000000000000000000000004","type":"set.rested","v":1,"at":"2026-01-14T19:01:00.000Z","tz":0,"actor":"user","set":"SET","duration_ms":18000000}"#,
+         "0:01 to 60:00"),
+    ])
+    func anOutsideFactBreakingItsRuleIsRefusedBySync(line: String, named: String) async throws {
         try await ServerHarness.with(.journal) { harness in
             let token = try await harness.token(Self.lifter)
             let laptop = harness.data + "/laptop.wlog"
             _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
+            // A set the rest can name, so that the line's own rule is what refuses it.
+            _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:00:00Z"], token: token)
+            let sets = try await Self.wlog(laptop, ["export", "sets", "--format", "json"], token: token)
+            let set = try #require(JSON.parse(Array(sets.utf8))?[0]?["set_id"]?.string)
             let writer = try JournalWriter.open(at: laptop)
-            _ = try writer.append([#"{"id":"e0000000000000000000000000000003","type":"soreness.recorded","v":1,"at":"2026-01-14T19:00:00.000Z","tz":0,"actor":"user","group":"Cardio","soreness":3}"#])
+            _ = try writer.append([line.replacingOccurrences(of: "\"SET\"", with: "\"\(set)\"")])
             try writer.close()
             try await harness.run { client in
                 let port = try #require(client.port)
                 _ = try await Self.wlog(laptop, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token)
                 let sync = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
-                #expect(sync.status != 0 && sync.stderr.contains("Cardio"), "\(sync.status): \(sync.stderr)")
+                #expect(sync.status != 0 && sync.stderr.contains(named), "\(sync.status): \(sync.stderr)")
             }
             #expect(((try? await harness.lines(Self.lifter)) ?? []).isEmpty)
         }
