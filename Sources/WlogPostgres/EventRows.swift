@@ -38,6 +38,15 @@ package struct EventRows: Sendable {
         append(event, line: line)
     }
 
+    /// `other`'s rows after these (the rows of commits sent together).
+    mutating func append(contentsOf other: EventRows) {
+        positions.append(contentsOf: other.positions)
+        ids.append(contentsOf: other.ids)
+        types.append(contentsOf: other.types)
+        lines.append(contentsOf: other.lines)
+        recorded.append(contentsOf: other.recorded)
+    }
+
     private mutating func append(_ event: Event, line: String) {
         positions.append(Int64(event.seq))
         ids.append(event.id.hex)

@@ -43,25 +43,36 @@ enum EventsSQL {
         try await execute("SELECT wlog_announce(\(lifter.uuid)::uuid, \(rows.positions)::bigint[])", run)
     }
 
-    /// `CALL wlog_append(…)`: inserts `rows` as `insert` does and commits them, in one round trip;
-    /// when its answer comes the commit is done (a unique violation is thrown, nothing inserted).
-    /// Not in a transaction: the procedure commits. A prepared statement: each pooled connection
-    /// parses it once (PostgresNIO prepares it on a connection's first use, again on a new
-    /// connection after a restart), so a commit sends only Bind and Execute.
-    struct Append: PostgresPreparedStatement {
-        static let sql = "CALL wlog_append($1::uuid, $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])"
+    /// `CALL wlog_append_commits(…)`: inserts `commits` (each a lifter's rows, in stream order)
+    /// and commits them, in one round trip; when its answer comes they are committed, all or
+    /// none (a unique violation is thrown, nothing inserted). The commits go in lifter order
+    /// (`EventsSchema`: every server locks and inserts in that order). Not in a transaction: the
+    /// procedure commits. A prepared statement: each pooled connection parses it once
+    /// (PostgresNIO prepares it on a connection's first use, again on a new connection after a
+    /// restart), so a call sends only Bind and Execute.
+    struct AppendCommits: PostgresPreparedStatement {
+        static let sql = "CALL wlog_append_commits($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])"
         typealias Row = ()
-        let lifter: LifterID
-        let rows: EventRows
+        let commits: [GroupAppend.Commit]
+
+        init(_ commits: [GroupAppend.Commit]) {
+            self.commits = commits.sorted { $0.lifter < $1.lifter }
+        }
 
         func makeBindings() throws -> PostgresBindings {
+            var all = EventRows()
+            var streams: [String] = []
+            for commit in commits {
+                streams.append(contentsOf: repeatElement(commit.lifter.uuid, count: commit.rows.count))
+                all.append(contentsOf: commit.rows)
+            }
             var bindings = PostgresBindings(capacity: 6)
-            bindings.append(lifter.uuid)
-            bindings.append(rows.positions)
-            bindings.append(rows.ids)
-            bindings.append(rows.types)
-            bindings.append(rows.lines)
-            bindings.append(rows.recorded)
+            bindings.append(streams)
+            bindings.append(all.positions)
+            bindings.append(all.ids)
+            bindings.append(all.types)
+            bindings.append(all.lines)
+            bindings.append(all.recorded)
             return bindings
         }
 

@@ -6,18 +6,19 @@ import PostgresNIO
 /// `global_position` orders all commits (not a feed cursor: concurrent transactions may commit
 /// out of its order); a lifter's stream is `(lifter, position)`, dense from 1; `line` is the
 /// canonical JSON line byte for byte as the lifter's journal holds it, `body` the same as
-/// `jsonb` for SQL. A commit's rows go in through `wlog_append` (its own transaction, in one round
-/// trip) or `wlog_insert` (in a transaction), and each commit is announced on channel
-/// `wlog_events` with `"<lifter uuid> <last position>"` (by `wlog_append` itself, or
-/// `wlog_announce` in the transaction; delivered on commit).
+/// `jsonb` for SQL. Commits go in through `wlog_append_commits` (one or many lifters' commits in
+/// its own transaction, in one round trip) or `wlog_insert` (one commit, in a transaction), and
+/// each commit is announced on channel `wlog_events` with `"<lifter uuid> <last position>"` (by
+/// `wlog_append_commits` itself, or `wlog_announce` in the transaction; delivered on commit).
 ///
-/// What a write sends (`EventsSQL.Append`): one prepared `CALL wlog_append`, whose one PL/pgSQL
-/// body takes the stream's lock shared, inserts the rows in one statement, commits (durable),
-/// then notifies in a second transaction committed without a flush — four statements inside the
-/// database and no nested routine. Nothing cheaper keeps every guarantee: a plain SQL procedure
-/// cannot commit inside the call (the answer would come before a durable commit), the
-/// notification inside the durable transaction serializes all commits behind one flush each, and
-/// the three unique indexes are what the table promises (docs/SERVER.md, "Schema").
+/// What a write sends (`EventsSQL.AppendCommits`, through `GroupAppend`): one prepared `CALL
+/// wlog_append_commits` carrying every commit waiting at that moment, whose one PL/pgSQL body
+/// takes the streams' locks shared, inserts the rows in one statement, commits (durable), then
+/// notifies in a second transaction committed without a flush. Nothing cheaper keeps every
+/// guarantee: a plain SQL procedure cannot commit inside the call (the answer would come before
+/// a durable commit), the notification inside the durable transaction serializes all commits
+/// behind one flush each, and the three unique indexes are what the table promises (docs/SERVER.md,
+/// "Schema"). The `wlog_append(stream uuid, …)` of earlier servers is left in place for them.
 enum EventsSchema {
     static let channel = "wlog_events"
 
@@ -36,7 +37,7 @@ enum EventsSchema {
             CONSTRAINT wlog_events_stream_event UNIQUE (lifter, event_id)
         )
         """,
-        // Commits are announced by `wlog_announce`, no longer by a trigger (see `wlog_append`).
+        // Commits are announced by `wlog_append_commits` and `wlog_announce`, no longer by a trigger.
         "DROP TRIGGER IF EXISTS wlog_events_notify ON wlog_events",
         "DROP FUNCTION IF EXISTS wlog_events_notify()",
         // The routines are PL/pgSQL, not SQL: a session plans a PL/pgSQL function's statements once
@@ -55,29 +56,45 @@ enum EventsSchema {
             \(insertRows)
         END $$
         """,
-        // The notification of a commit, as `wlog_append` sends it after its own commit.
+        // The notification of a commit inserted by `wlog_insert`, in its transaction.
         """
         CREATE OR REPLACE FUNCTION wlog_announce(stream uuid, positions bigint[]) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             \(announceRows)
         END $$
         """,
-        // A commit in one round trip: `CALL`'s answer comes only after the COMMIT (durable with
-        // `synchronous_commit`), so one call both writes and confirms the commit. The notification
-        // follows in a transaction of its own, committed without waiting for the disk: a
-        // transaction that notifies holds a database-wide lock until its commit is done, so
+        // Commits in one round trip: `CALL`'s answer comes only after the COMMIT (durable with
+        // `synchronous_commit`), so one call both writes and confirms the commits — one or many
+        // lifters' (`GroupAppend`), all or none. `streams` names each row's lifter, the rows of
+        // one lifter together and the lifters in ascending order, so that every server takes the
+        // shared locks and inserts in one order. The notifications (one a lifter, its last
+        // position) follow in a transaction of its own, committed without waiting for the disk:
+        // a transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
-        // The two bodies are written out here, not called (`PERFORM wlog_insert(…)`): each nested
-        // call was a statement of its own and a PL/pgSQL call, an eighth of a write's database
-        // CPU (docs/SERVER.md, "Concurrency").
+        // No nested routine (`PERFORM wlog_insert(…)`): each nested call was a statement of its
+        // own, an eighth of a write's database CPU (docs/SERVER.md, "Concurrency"). The loops
+        // read arrays of fixed-width elements by subscript, each step constant time.
         """
-        CREATE OR REPLACE PROCEDURE wlog_append(stream uuid, positions bigint[], ids text[], types text[],
-                                                lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE PROCEDURE wlog_append_commits(streams uuid[], positions bigint[], ids text[], types text[],
+                                                        lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
+        DECLARE
+            n int := cardinality(streams);
         BEGIN
-            \(insertRows)
+            FOR k IN 1 .. n LOOP
+                IF k = 1 OR streams[k] <> streams[k - 1] THEN
+                    PERFORM pg_advisory_xact_lock_shared(hashtext(streams[k]::text));
+                END IF;
+            END LOOP;
+            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+            SELECT s, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+            FROM unnest(streams, positions, ids, types, lines, recorded) AS u(s, p, i, t, l, r);
             COMMIT;
             SET LOCAL synchronous_commit = off;
-            \(announceRows)
+            FOR k IN 1 .. n LOOP
+                IF k = n OR streams[k] <> streams[k + 1] THEN
+                    PERFORM pg_notify('\(channel)', streams[k]::text || ' ' || positions[k]);
+                END IF;
+            END LOOP;
             COMMIT;
         END $$
         """,

@@ -38,6 +38,8 @@ public final class PostgresStore: LifterStore {
     private let heldBytes = Atomic<Int>(0)
     /// The lifters' snapshot rows: when they are read and written (`PostgresSnapshots`).
     package let snapshots = PostgresSnapshots()
+    /// The commits on their way to the table, sent in groups (`GroupAppend`).
+    let appends: GroupAppend
 
     /// Connects to `url`, creates the table when missing and starts listening for other servers'
     /// commits. `device` keys the ids this server mints (docs/EVENTS.md).
@@ -65,7 +67,11 @@ public final class PostgresStore: LifterStore {
         self.device = device
         self.timeout = timeout
         self.logger = logger
-        client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+        let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+        self.client = client
+        appends = GroupAppend { commits in
+            for try await _ in try await client.execute(EventsSQL.AppendCommits(commits), logger: logger) {}
+        }
     }
 
     /// `LifterStore.saveForStop()`: the held lifters' snapshot rows (`SnapshotWrites.saveAtStop`,
@@ -292,13 +298,13 @@ public final class PostgresStore: LifterStore {
     }
 
     /// Inserts `rows` into `lifter`'s stream in one transaction: all or none, committed when this
-    /// returns. Throws `StoreError.conflict` when a position or id is taken. One round trip
-    /// (`EventsSQL.Append`, a prepared call of a procedure that commits): not an autocommit statement, whose
-    /// CommandComplete a server shutting down may send and then roll the statement back; the
-    /// procedure's answer comes only after its COMMIT is durable.
+    /// returns. Throws `StoreError.conflict` when a position or id is taken. One round trip with
+    /// the other commits waiting (`GroupAppend`, a prepared call of a procedure that commits): not
+    /// an autocommit statement, whose CommandComplete a server shutting down may send and then
+    /// roll the statement back; the procedure's answer comes only after its COMMIT is durable.
     package func insert(_ rows: EventRows, lifter: LifterID) async throws {
-        try await database("appending to lifter \(lifter)") { [client, logger] in
-            for try await _ in try await client.execute(EventsSQL.Append(lifter: lifter, rows: rows), logger: logger) {}
+        try await database("appending to lifter \(lifter)") { [appends] in
+            try await appends.append(rows, lifter: lifter)
         }
     }
 

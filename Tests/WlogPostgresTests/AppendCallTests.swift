@@ -5,10 +5,11 @@ import WlogCore
 @testable import WlogPostgres
 import WlogStore
 
-/// The guarantees of one `CALL wlog_append` (`EventsSchema`), whose body inserts and announces
-/// itself: a commit's rows land all or none, a taken position or id is a conflict, the call waits
-/// for a lifter's exclusive turn, and each commit — only a commit — is announced with its last
-/// position.
+/// The guarantees of one `CALL wlog_append_commits` (`EventsSchema`), whose body inserts and
+/// announces itself, and of the groups `GroupAppend` sends through it: a commit's rows land all or
+/// none, a taken position or id is that commit's conflict alone, the call waits for a lifter's
+/// exclusive turn, commits that wait go together in one call, and each commit — only a commit — is
+/// announced with its last position.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct AppendCallTests {
     /// Every test's stream.
@@ -36,7 +37,7 @@ struct AppendCallTests {
                 }
             }
             #expect(heard == ["\(Self.lifter) 2", "\(Self.lifter) 3"])
-            let body = try await PostgresTestDatabase.column(url, "SELECT prosrc FROM pg_proc WHERE proname = 'wlog_append'", as: String.self)
+            let body = try await PostgresTestDatabase.column(url, "SELECT prosrc FROM pg_proc WHERE proname = 'wlog_append_commits'", as: String.self)
             #expect(body.count == 1 && !body[0].contains("wlog_insert") && !body[0].contains("wlog_announce"))
         }
     }
@@ -65,22 +66,68 @@ struct AppendCallTests {
                     try await EventsSQL.transaction(on: connection, logger: Logger(label: "wlog.postgres.tests")) { run in
                         try await EventsSQL.takeTurn(Self.lifter, run: run)
                         let call = Task { try await store.insert(try Self.rows(1...1), lifter: Self.lifter) }
-                        // Until the call's backend waits for the advisory lock (a condition, not a time).
-                        var waiting: [Int64] = []
-                        for _ in 0..<1000 where waiting != [1] {
-                            waiting = try await PostgresTestDatabase.column(url, """
-                                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock' AND NOT granted
-                                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                                """, as: Int64.self)
-                            if waiting != [1] { try await Task.sleep(for: .milliseconds(10)) }
-                        }
-                        #expect(waiting == [1])
+                        try await Self.untilWaitingForLocks(1, url)
                         #expect(try await Self.positions(url) == [])
                         return call
                     }
                 }
             }.value
             #expect(try await Self.positions(url) == [1])
+        }
+    }
+
+    /// With both calls in flight held (two lifters' exclusive turns taken elsewhere), ten more
+    /// lifters' commits wait, and go in one call when the turns end: twelve commits in three
+    /// calls, every lifter's two rows in its stream, each lifter announced once at position 2.
+    @Test func commitsThatWaitGoInOneCall() async throws {
+        try await PostgresTestDatabase.withStores(1) { stores, url in
+            let store = stores[0]
+            let lifters = (1...12).map(Self.lifter(_:))
+            try await WriteRoundTripTests.enableCounting(url)
+            let before = try await WriteRoundTripTests.statements(url)
+            let heard = try await Self.heard(lifters.count, url) {
+                try await Self.holdingTurns(of: Array(lifters.prefix(2)), url) {
+                    var calls: [Task<Void, any Error>] = []
+                    for (n, lifter) in lifters.enumerated() {
+                        calls.append(Task { try await store.insert(try Self.rows(1...2), lifter: lifter) })
+                        // The first two each take a call of their own, which waits for the turn.
+                        if n < 2 { try await Self.untilWaitingForLocks(n + 1, url) }
+                    }
+                    try await Self.until { store.appends.waitingCount == 10 }
+                    return calls
+                }
+            }
+            #expect(Set(heard) == Set(lifters.map { "\($0) 2" }) && heard.count == 12)
+            let made = WriteRoundTripTests.difference(try await WriteRoundTripTests.statements(url), before)
+            #expect(made[EventsSQL.AppendCommits.sql] == 3, "calls: \(made)")
+            for lifter in lifters { #expect(try await Self.positions(url, of: lifter) == [1, 2]) }
+        }
+    }
+
+    /// A group holding one commit at a taken position commits nothing as a group; each commit is
+    /// then sent alone, so the other lifters' commits land and only that one answers a conflict.
+    @Test func aTakenPositionInAGroupFailsOnlyItsCommit() async throws {
+        try await PostgresTestDatabase.withStores(1) { stores, url in
+            let store = stores[0]
+            let (held, taken, free) = ([Self.lifter(1), Self.lifter(2)], Self.lifter(3), Self.lifter(4))
+            try await store.insert(try Self.rows(1...1), lifter: taken)
+            let outcome = try await Self.holdingTurns(of: held, url) {
+                var calls: [Task<Void, any Error>] = []
+                for (n, lifter) in held.enumerated() {
+                    calls.append(Task { try await store.insert(try Self.rows(1...1), lifter: lifter) })
+                    try await Self.untilWaitingForLocks(n + 1, url)
+                }
+                let conflicting = Task { try await store.insert(try Self.rows(1...1), lifter: taken) }
+                let other = Task { try await store.insert(try Self.rows(1...1), lifter: free) }
+                try await Self.until { store.appends.waitingCount == 2 }
+                return (calls, conflicting, other)
+            }
+            for call in outcome.0 { try await call.value }
+            await #expect(throws: StoreError.self) { try await outcome.1.value }
+            try await outcome.2.value
+            #expect(try await Self.positions(url, of: taken) == [1])
+            #expect(try await Self.positions(url, of: free) == [1])
+            for lifter in held { #expect(try await Self.positions(url, of: lifter) == [1]) }
         }
     }
 
@@ -102,7 +149,62 @@ struct AppendCallTests {
     }
 
     /// The lifter's positions in the table, in order.
-    static func positions(_ url: DatabaseURL) async throws -> [Int64] {
+    static func positions(_ url: DatabaseURL, of lifter: LifterID = lifter) async throws -> [Int64] {
         try await PostgresTestDatabase.column(url, "SELECT position FROM wlog_events WHERE lifter = '\(lifter)' ORDER BY position", as: Int64.self)
+    }
+
+    /// The `n`th of the group tests' lifters.
+    static func lifter(_ n: Int) -> LifterID {
+        LifterID("33333333-3333-4333-8333-" + String(repeating: "0", count: 12 - String(n).count) + String(n))!
+    }
+
+    /// Runs `start` holding the exclusive turns of `lifters` (another server's retries), then ends
+    /// them and awaits what `start` returned once they ended.
+    static func holdingTurns<R: Sendable>(of lifters: [LifterID], _ url: DatabaseURL, _ start: @escaping @Sendable () async throws -> R) async throws -> R {
+        try await PostgresTestDatabase.admin(url) { client in
+            try await client.withConnection { connection in
+                try await EventsSQL.transaction(on: connection, logger: Logger(label: "wlog.postgres.tests")) { run in
+                    for lifter in lifters { try await EventsSQL.takeTurn(lifter, run: run) }
+                    return try await start()
+                }
+            }
+        }
+    }
+
+    /// Until `count` backends wait for an advisory lock taken shared (a condition, not a time).
+    static func untilWaitingForLocks(_ count: Int, _ url: DatabaseURL) async throws {
+        let count = Int64(count)
+        var waiting: [Int64] = []
+        for _ in 0..<1000 where waiting != [count] {
+            waiting = try await PostgresTestDatabase.column(url, """
+                SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock' AND NOT granted
+                  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                """, as: Int64.self)
+            if waiting != [count] { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        try #require(waiting == [count])
+    }
+
+    /// Until `condition` holds (checked every 10 ms, 10 s at most).
+    static func until(_ condition: () -> Bool) async throws {
+        for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(condition())
+    }
+
+    /// The first `count` payloads on the events channel heard while `body` runs and its calls end.
+    static func heard(_ count: Int, _ url: DatabaseURL, _ body: @escaping @Sendable () async throws -> [Task<Void, any Error>]) async throws -> [String] {
+        try await PostgresTestDatabase.admin(url) { client in
+            try await client.withConnection { connection in
+                try await connection.listen(on: EventsSchema.channel) { notifications in
+                    for call in try await body() { try await call.value }
+                    var payloads: [String] = []
+                    for try await notification in notifications {
+                        payloads.append(notification.payload)
+                        if payloads.count == count { break }
+                    }
+                    return payloads
+                }
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ import WlogStore
 
 /// A database made by an older version, whose routines were SQL-language functions (planned again
 /// at every call), is turned over to the PL/pgSQL ones when a server starts on it, with no step of
-/// its own; its writes then go through the prepared `CALL wlog_append`.
+/// its own; its writes then go through the prepared `CALL wlog_append_commits`.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct EventsSchemaTests {
     /// The routines as the older version made them (its `EventsSchema`, before PL/pgSQL).
@@ -38,7 +38,7 @@ struct EventsSchemaTests {
         #expect(try await Self.languages(url) == ["wlog_announce sql", "wlog_insert sql"])
         // Two servers start on it (the second finds the routines turned over already).
         try await PostgresTestDatabase.withStores(2, on: url) { stores, _ in
-            #expect(try await Self.languages(url) == ["wlog_announce plpgsql", "wlog_append plpgsql", "wlog_insert plpgsql"])
+            #expect(try await Self.languages(url) == ["wlog_announce plpgsql", "wlog_append_commits plpgsql", "wlog_insert plpgsql"])
             for n in 1...3 {
                 let written = try await PostgresStoreTests.bodyweight(stores[n % 2], 80 + Double(n), id: PostgresStoreTests.id(UInt64(n)))
                 #expect(written == [PostgresStoreTests.id(UInt64(n))])

@@ -7,7 +7,7 @@ import WlogStore
 
 /// What one write costs the database, counted by PostgreSQL itself (`pg_stat_statements`, which
 /// `scripts/pg-test-cluster.sh` loads): on a folded lifter one statement, the prepared
-/// `CALL wlog_append`; after another server's commit one more, the fold of its rows; and one
+/// `CALL wlog_append_commits`; after another server's commit one more, the fold of its rows; and one
 /// listening connection a server, whose backend PostgreSQL wakes at every commit.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct WriteRoundTripTests {
@@ -23,7 +23,7 @@ struct WriteRoundTripTests {
             let before = try await Self.statements(url)
             for _ in 0..<5 { try await FoldedReadTests.logSets(store, count: 1) }
             let made = Self.difference(try await Self.statements(url), before)
-            #expect(made == [EventsSQL.Append.sql: 5], "statements of 5 writes: \(made)")
+            #expect(made == [EventsSQL.AppendCommits.sql: 5], "statements of 5 writes: \(made)")
         }
     }
 
@@ -45,8 +45,8 @@ struct WriteRoundTripTests {
             let first = try await Self.statements(url)
             try await FoldedReadTests.logSets(b, count: 1)
             let made = (Self.difference(first, before), Self.difference(try await Self.statements(url), first))
-            #expect(made.0.values.reduce(0, +) == 2 && made.0[EventsSQL.Append.sql] == 1, "after A's commit: \(made.0)")
-            #expect(made.1 == [EventsSQL.Append.sql: 1], "the next write: \(made.1)")
+            #expect(made.0.values.reduce(0, +) == 2 && made.0[EventsSQL.AppendCommits.sql] == 1, "after A's commit: \(made.0)")
+            #expect(made.1 == [EventsSQL.AppendCommits.sql: 1], "the next write: \(made.1)")
         }
     }
 
