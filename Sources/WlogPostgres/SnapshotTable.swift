@@ -1,11 +1,13 @@
 import NIOCore
 import PostgresNIO
 import WlogCore
+import WlogJournal
 import WlogStore
 
 /// The PostgreSQL store's snapshots (docs/SERVER.md, "Snapshots"): one row per lifter in
 /// `wlog_snapshots`, holding the CLI's snapshot bytes (`StateSnapshot`: its format, code version,
-/// stamp and checksum) of the lifter's state folded through `position`, and `digest`, the
+/// stamp and checksum) of the lifter's state folded through `position`, compressed as one LZ4
+/// frame (`CompressedBlob`: a 1.6 MB snapshot of a year's training is 0.4 MB), and `digest`, the
 /// database's digest of the stream's rows 1…`position` (`digest`: the hashes of its first row's
 /// line and of the line at `position`), computed by the statement that saves the row, from the
 /// rows as the database holds them.
@@ -30,7 +32,13 @@ enum SnapshotTable {
             written timestamptz NOT NULL DEFAULT now()
         )
         """,
+        // The bytes come compressed (`CompressedBlob`): PostgreSQL's own compression (pglz)
+        // would only spend the database's CPU on them again, at every save and every load.
+        "ALTER TABLE wlog_snapshots ALTER COLUMN bytes SET STORAGE EXTERNAL",
     ]
+
+    /// The most bytes a row's compressed snapshot may declare (a 20-year history's is 30 MB).
+    static let largestSnapshot = 1 << 30
 
     /// The digest of the stream `stream`'s rows 1…`through` (SQL expressions), as an SQL
     /// expression: the hashes of the lines at positions 1 and `through`, each seeded with its
@@ -86,11 +94,14 @@ enum SnapshotTable {
         guard row.digestHolds else {
             return .refused("the rows 1…\(row.position) it covers are not the ones it was saved from")
         }
+        let memory: SnapshotMemory
+        switch row.bytes.withUnsafeReadableBytes(Self.memory(of:)) {
+        case .success(let read): memory = read
+        case .failure(let damage): return .refused("its compressed bytes cannot be read: \(damage)")
+        }
         let decoded: (stamp: SnapshotStamp, state: WlogState)
         do {
-            decoded = try row.bytes.withUnsafeReadableBytes { bytes throws(SnapshotError) in
-                try StateSnapshot.decode(SnapshotMemory(copying: bytes))
-            }
+            decoded = try StateSnapshot.decode(memory)
         } catch {
             return .refused(error.description)
         }
@@ -103,10 +114,18 @@ enum SnapshotTable {
         return .holds(decoded.state)
     }
 
+    /// The snapshot bytes a row holds: compressed as this server saves them, or as they are (the
+    /// rows of servers before compression).
+    static func memory(of bytes: UnsafeRawBufferPointer) -> Result<SnapshotMemory, CompressedBlob.Damage> {
+        guard CompressedBlob.isCompressed(bytes) else { return .success(SnapshotMemory(copying: bytes)) }
+        return CompressedBlob.decompress(bytes, limit: largestSnapshot) { SnapshotMemory(copying: $0) }
+    }
+
     /// Saves `bytes` (a snapshot stamped by `stamp(_:lastSeq:)` at `position`) as the lifter's
-    /// row, replacing any, with the digest of the rows it covers computed in the same statement.
+    /// row, compressed (`CompressedBlob`), replacing any, with the digest of the rows it covers
+    /// computed in the same statement.
     static func save(_ bytes: [UInt8], position: UInt64, lifter: LifterID, run: EventsSQL.Run) async throws {
-        let buffer = ByteBuffer(bytes: bytes)
+        let buffer = ByteBuffer(bytes: try CompressedBlob.compress(bytes))
         try await EventsSQL.execute("""
             INSERT INTO wlog_snapshots (lifter, position, digest, bytes)
             SELECT s.lifter, s.position, \(unescaped: digest(stream: "s.lifter", through: "s.position")), s.bytes

@@ -1,5 +1,7 @@
+import PostgresNIO
 import Testing
 import WlogCore
+import WlogJournal
 @testable import WlogPostgres
 import WlogStore
 
@@ -66,6 +68,30 @@ struct PostgresSnapshotTests {
         _ = try await PostgresTestDatabase.column(url, sql + " RETURNING 1", as: Int32.self)
     }
 
+    /// Changes the snapshot `lifter`'s row holds (decompressed, changed, compressed again).
+    static func rewrite(_ url: DatabaseURL, _ lifter: LifterID, _ change: (inout [UInt8]) -> Void) async throws {
+        var snapshot = try decompressed(try await rowBytes(url, lifter))
+        change(&snapshot)
+        try await setRowBytes(url, lifter, try CompressedBlob.compress(snapshot))
+    }
+
+    /// The bytes `lifter`'s row holds.
+    static func rowBytes(_ url: DatabaseURL, _ lifter: LifterID) async throws -> [UInt8] {
+        let rows = try await PostgresTestDatabase.column(url, "SELECT bytes FROM wlog_snapshots WHERE lifter = '\(lifter)'", as: ByteBuffer.self)
+        return Array(buffer: try #require(rows.first))
+    }
+
+    static func setRowBytes(_ url: DatabaseURL, _ lifter: LifterID, _ bytes: [UInt8]) async throws {
+        try await PostgresTestDatabase.admin(url) { client in
+            let query: PostgresQuery = "UPDATE wlog_snapshots SET bytes = \(ByteBuffer(bytes: bytes)) WHERE lifter = \(lifter.uuid)::uuid"
+            _ = try await client.query(query)
+        }
+    }
+
+    static func decompressed(_ frame: [UInt8]) throws -> [UInt8] {
+        try frame.withUnsafeBytes { try CompressedBlob.decompress($0, limit: SnapshotTable.largestSnapshot) { Array($0) }.get() }
+    }
+
     /// With a fresh database: `body`, then the database dropped.
     static func withDatabase(_ body: (DatabaseURL) async throws -> Void) async throws {
         let url = try await PostgresTestDatabase.fresh()
@@ -108,6 +134,8 @@ struct PostgresSnapshotTests {
         case olderFormat
         /// The last byte of the state changed (the digest still fits).
         case damaged
+        /// A byte of the compressed frame changed (its checksums no longer hold).
+        case compressedFrameDamaged
         /// The stream's rows removed and written again: as many rows, other sets.
         case coveredRowsChanged
         /// The stream cut back before the row's position (a database restored from an older
@@ -130,10 +158,12 @@ struct PostgresSnapshotTests {
                     FROM wlog_snapshots o WHERE s.lifter = '\(a)' AND o.lifter = '\(b)'
                     """)
             case .olderFormat:
-                try await Self.run(url, "UPDATE wlog_snapshots SET bytes = set_byte(bytes, 8, get_byte(bytes, 8) - 1) WHERE lifter = '\(a)'")
+                try await Self.rewrite(url, Self.lifter) { $0[8] &-= 1 }
             case .damaged:
+                try await Self.rewrite(url, Self.lifter) { $0[$0.count - 1] &+= 1 }
+            case .compressedFrameDamaged:
                 try await Self.run(url, """
-                    UPDATE wlog_snapshots SET bytes = set_byte(bytes, length(bytes) - 1, (get_byte(bytes, length(bytes) - 1) + 1) % 256)
+                    UPDATE wlog_snapshots SET bytes = set_byte(bytes, length(bytes) / 2, (get_byte(bytes, length(bytes) / 2) + 1) % 256)
                     WHERE lifter = '\(a)'
                     """)
             case .coveredRowsChanged:
@@ -148,6 +178,22 @@ struct PostgresSnapshotTests {
             #expect(loaded.resumed == 0, "\(spoil): the spoiled row was used")
             #expect(loaded.rowsFolded == full.rowsFolded, "\(spoil): folded from the first row")
             Self.expectSame(loaded, full, "\(spoil)")
+        }
+    }
+
+    /// A row an earlier server saved uncompressed (the snapshot's bytes as they are) is used, and
+    /// the rows this server saves are compressed: the frame holds the same bytes.
+    @Test func aRowSavedUncompressedIsStillUsed() async throws {
+        try await Self.withDatabase { url in
+            try await Self.log(url, sizes: [3, 2], day: 0)
+            _ = try await Self.cold(url, threshold: 0)
+            let stored = try await Self.rowBytes(url, Self.lifter)
+            let snapshot = try Self.decompressed(stored)
+            #expect(stored.count < snapshot.count / 2, "saved compressed: \(stored.count) of \(snapshot.count) bytes")
+            try await Self.setRowBytes(url, Self.lifter, snapshot)
+            let loaded = try await Self.cold(url)
+            #expect(loaded.resumed == 1, "the uncompressed row was not used")
+            Self.expectSame(loaded, try await Self.cold(url, enabled: false))
         }
     }
 
