@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Logging
 import PostgresNIO
 import WlogCore
@@ -44,15 +49,16 @@ enum EventsSQL {
     }
 
     /// `CALL wlog_append_commits(…)`: inserts `commits` (each a lifter's rows, in stream order)
-    /// and commits them, in one round trip; when its answer comes they are committed, all or
-    /// none (a unique violation is thrown, nothing inserted). The commits go in lifter order
-    /// (`EventsSchema`: every server locks and inserts in that order). Not in a transaction: the
-    /// procedure commits. A prepared statement: each pooled connection parses it once
-    /// (PostgresNIO prepares it on a connection's first use, again on a new connection after a
-    /// restart), so a call sends only Bind and Execute.
+    /// and commits them, in one round trip; when its answer comes they are committed, each
+    /// lifter's all or none: its row is the lifters refused (a position or id taken; none of
+    /// their rows inserted), nil when none was. The commits go in lifter order (`EventsSchema`:
+    /// every server locks and inserts in that order). Not in a transaction: the procedure
+    /// commits. A prepared statement: each pooled connection parses it once (PostgresNIO prepares
+    /// it on a connection's first use, again on a new connection after a restart), so a call
+    /// sends only Bind and Execute.
     struct AppendCommits: PostgresPreparedStatement {
-        static let sql = "CALL wlog_append_commits($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])"
-        typealias Row = ()
+        static let sql = "CALL wlog_append_commits($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], NULL)"
+        typealias Row = [UUID]?
         let commits: [GroupAppend.Commit]
 
         init(_ commits: [GroupAppend.Commit]) {
@@ -76,7 +82,7 @@ enum EventsSQL {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws {}
+        func decodeRow(_ row: PostgresRow) throws -> [UUID]? { try row.decode([UUID]?.self) }
     }
 
     /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT

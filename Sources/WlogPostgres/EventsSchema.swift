@@ -65,33 +65,52 @@ enum EventsSchema {
         """,
         // Commits in one round trip: `CALL`'s answer comes only after the COMMIT (durable with
         // `synchronous_commit`), so one call both writes and confirms the commits — one or many
-        // lifters' (`GroupAppend`), all or none. `streams` names each row's lifter, the rows of
-        // one lifter together and the lifters in ascending order, so that every server takes the
-        // shared locks and inserts in one order. The notifications (one a lifter, its last
-        // position) follow in a transaction of its own, committed without waiting for the disk:
-        // a transaction that notifies holds a database-wide lock until its commit is done, so
+        // lifters' (`GroupAppend`). `streams` names each row's lifter, the rows of one lifter
+        // together and the lifters in ascending order, so that every server takes the shared locks
+        // and inserts in one order. Each lifter's rows land all or none: a lifter with a row not
+        // inserted (a position or id its stream holds: another writer was first) has the rest of
+        // its rows removed before the COMMIT and is answered in `refused`, while the other
+        // lifters' rows commit. The notifications (one a lifter that landed, its last position)
+        // follow in a transaction of its own, committed without waiting for the disk: a
+        // transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
         // No nested routine (`PERFORM wlog_insert(…)`): each nested call was a statement of its
         // own, an eighth of a write's database CPU (docs/SERVER.md, "Concurrency"). The loops
         // read arrays of fixed-width elements by subscript, each step constant time.
         """
         CREATE OR REPLACE PROCEDURE wlog_append_commits(streams uuid[], positions bigint[], ids text[], types text[],
-                                                        lines text[], recorded bigint[]) LANGUAGE plpgsql AS $$
+                                                        lines text[], recorded bigint[], INOUT refused uuid[] DEFAULT NULL)
+        LANGUAGE plpgsql AS $$
         DECLARE
             n int := cardinality(streams);
+            landed uuid[];
+            kept bigint[];
         BEGIN
+            refused := NULL;
             FOR k IN 1 .. n LOOP
                 IF k = 1 OR streams[k] <> streams[k - 1] THEN
                     PERFORM pg_advisory_xact_lock_shared(hashtext(streams[k]::text));
                 END IF;
             END LOOP;
-            INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
-            SELECT s, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
-            FROM unnest(streams, positions, ids, types, lines, recorded) AS u(s, p, i, t, l, r);
+            WITH inserted AS (
+                INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+                SELECT s, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+                FROM unnest(streams, positions, ids, types, lines, recorded) AS u(s, p, i, t, l, r)
+                ON CONFLICT DO NOTHING
+                RETURNING lifter, global_position
+            )
+            SELECT array_agg(lifter), array_agg(global_position) INTO landed, kept FROM inserted;
+            IF coalesce(cardinality(landed), 0) < n THEN
+                SELECT array_agg(w.s) INTO refused
+                FROM (SELECT s, count(*) AS c FROM unnest(streams) AS u(s) GROUP BY s) AS w
+                LEFT JOIN (SELECT s, count(*) AS c FROM unnest(landed) AS u(s) GROUP BY s) AS l USING (s)
+                WHERE l.c IS DISTINCT FROM w.c;
+                DELETE FROM wlog_events WHERE global_position = ANY(kept) AND lifter = ANY(refused);
+            END IF;
             COMMIT;
             SET LOCAL synchronous_commit = off;
             FOR k IN 1 .. n LOOP
-                IF k = n OR streams[k] <> streams[k + 1] THEN
+                IF (k = n OR streams[k] <> streams[k + 1]) AND (refused IS NULL OR streams[k] <> ALL(refused)) THEN
                     PERFORM pg_notify('\(channel)', streams[k]::text || ' ' || positions[k]);
                 END IF;
             END LOOP;

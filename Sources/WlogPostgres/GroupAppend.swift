@@ -12,11 +12,12 @@ import WlogStore
 /// group of 8 costs the database 0.08 ms of CPU a commit against 0.25 ms alone
 /// (docs/PERFORMANCE.md, "The PostgreSQL store's write").
 ///
-/// A group is all or none (`EventsSQL.AppendCommits`). When it fails on a taken position or id
-/// (or a deadlock between two servers' groups), nothing of it was committed, and each of its
-/// commits is sent again alone, so that only the commit that lost its race answers a conflict.
-/// Any other failure is every commit's: each caller treats its outcome as unknown, as it would
-/// alone.
+/// Each lifter's commit in a group lands all or none (`EventsSQL.AppendCommits`): the call answers
+/// the lifters whose position or id was taken (another writer was first), whose callers get
+/// `PostgresStore.appendedFirst` while the others' commits land. Should a whole group fail on a
+/// taken position or id all the same, or on a deadlock between two servers' groups, nothing of it
+/// was committed, and each of its commits is sent again alone. Any other failure is every
+/// commit's: each caller treats its outcome as unknown, as it would alone.
 final class GroupAppend: Sendable {
     /// One lifter's commit: its rows, numbered from the stream's last position.
     struct Commit: Sendable {
@@ -40,10 +41,11 @@ final class GroupAppend: Sendable {
     }
 
     private let state = Mutex(State())
-    private let send: @Sendable ([Commit]) async throws -> Void
+    private let send: @Sendable ([Commit]) async throws -> Set<String>
 
-    /// `send` makes one call of the commits given (all or none), throwing the database's error.
-    init(send: @escaping @Sendable ([Commit]) async throws -> Void) {
+    /// `send` makes one call of the commits given, answering the lifters refused (by uuid) or
+    /// throwing the database's error.
+    init(send: @escaping @Sendable ([Commit]) async throws -> Set<String>) {
         self.send = send
     }
 
@@ -91,15 +93,14 @@ final class GroupAppend: Sendable {
 
     private func sendGroup(_ group: [Waiting]) async {
         do {
-            try await send(group.map(\.commit))
-            for waiting in group { waiting.continuation.resume() }
+            let refused = try await send(group.map(\.commit))
+            for waiting in group { Self.answer(waiting, refused: refused) }
         } catch where group.count > 1 && Self.isLostRace(error) {
             await withTaskGroup(of: Void.self) { tasks in
                 for waiting in group {
                     tasks.addTask {
                         do {
-                            try await self.send([waiting.commit])
-                            waiting.continuation.resume()
+                            Self.answer(waiting, refused: try await self.send([waiting.commit]))
                         } catch {
                             waiting.continuation.resume(throwing: error)
                         }
@@ -108,6 +109,15 @@ final class GroupAppend: Sendable {
             }
         } catch {
             for waiting in group { waiting.continuation.resume(throwing: error) }
+        }
+    }
+
+    /// Resumes `waiting`'s caller: committed, or refused (another writer was first).
+    private static func answer(_ waiting: Waiting, refused: Set<String>) {
+        if refused.contains(waiting.commit.lifter.uuid) {
+            waiting.continuation.resume(throwing: PostgresStore.appendedFirst)
+        } else {
+            waiting.continuation.resume()
         }
     }
 

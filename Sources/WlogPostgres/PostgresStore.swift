@@ -21,6 +21,8 @@ public final class PostgresStore: LifterStore {
     public let memoryLimit: Int
     /// Tries of one write before it answers `StoreError.conflict` (409).
     public static let attempts = 8
+    /// What an insert throws when a position or id it names is taken: another writer was first.
+    static let appendedFirst = StoreError.conflict("another server appended first")
     let device: String
     let timeout: Duration
     let client: PostgresClient
@@ -70,7 +72,11 @@ public final class PostgresStore: LifterStore {
         let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
         self.client = client
         appends = GroupAppend { commits in
-            for try await _ in try await client.execute(EventsSQL.AppendCommits(commits), logger: logger) {}
+            var refused: Set<String> = []
+            for try await lifters in try await client.execute(EventsSQL.AppendCommits(commits), logger: logger) {
+                for lifter in lifters ?? [] { refused.insert(lifter.uuidString.lowercased()) }
+            }
+            return refused
         }
     }
 
@@ -337,7 +343,7 @@ public final class PostgresStore: LifterStore {
         } catch let error as PostgresTransactionError where error.closureError is StoreError {
             throw error.closureError ?? error
         } catch {
-            if EventsSchema.isConflict(error) { throw StoreError.conflict("another server appended first") }
+            if EventsSchema.isConflict(error) { throw Self.appendedFirst }
             throw StoreError.unavailable("the database failed \(what): \(String(reflecting: error))")
         }
     }

@@ -104,12 +104,14 @@ struct AppendCallTests {
         }
     }
 
-    /// A group holding one commit at a taken position commits nothing as a group; each commit is
-    /// then sent alone, so the other lifters' commits land and only that one answers a conflict.
+    /// A group holding a commit whose first position is taken: that lifter's second row, inserted,
+    /// is removed again and its commit answers a conflict, while the other lifters' commits land.
     @Test func aTakenPositionInAGroupFailsOnlyItsCommit() async throws {
         try await PostgresTestDatabase.withStores(1) { stores, url in
             let store = stores[0]
             let (held, taken, free) = ([Self.lifter(1), Self.lifter(2)], Self.lifter(3), Self.lifter(4))
+            try await WriteRoundTripTests.enableCounting(url)
+            let before = try await WriteRoundTripTests.statements(url)
             try await store.insert(try Self.rows(1...1), lifter: taken)
             let outcome = try await Self.holdingTurns(of: held, url) {
                 var calls: [Task<Void, any Error>] = []
@@ -117,7 +119,7 @@ struct AppendCallTests {
                     calls.append(Task { try await store.insert(try Self.rows(1...1), lifter: lifter) })
                     try await Self.untilWaitingForLocks(n + 1, url)
                 }
-                let conflicting = Task { try await store.insert(try Self.rows(1...1), lifter: taken) }
+                let conflicting = Task { try await store.insert(try Self.rows(1...2, idOffset: 10), lifter: taken) }
                 let other = Task { try await store.insert(try Self.rows(1...1), lifter: free) }
                 try await Self.until { store.appends.waitingCount == 2 }
                 return (calls, conflicting, other)
@@ -126,6 +128,9 @@ struct AppendCallTests {
             await #expect(throws: StoreError.self) { try await outcome.1.value }
             try await outcome.2.value
             #expect(try await Self.positions(url, of: taken) == [1])
+            // One call for the group: its refused commit was not sent again, nor the others.
+            let made = WriteRoundTripTests.difference(try await WriteRoundTripTests.statements(url), before)
+            #expect(made[EventsSQL.AppendCommits.sql] == 4, "calls: \(made)")
             #expect(try await Self.positions(url, of: free) == [1])
             for lifter in held { #expect(try await Self.positions(url, of: lifter) == [1]) }
         }

@@ -274,10 +274,12 @@ postgres_store() {
     stop_server
   done
   say "  events in the database after the writes: $(psql -qtA -h 127.0.0.1 -p "$PGPORT" -U postgres -c "SELECT count(*) FROM wlog_events" wlog)"
-  # The store's write alone: its prepared `CALL wlog_append` by pgbench on the same table (positions
-  # far past the streams' ends, after the servers stopped), beside the INSERT once more.
+  # The store's write alone: its prepared `CALL wlog_append_commits` by pgbench on the same table
+  # (positions far past the streams' ends, after the servers stopped), one commit a call and a
+  # group of 8 a call (database CPU a transaction: divide by 8 for a commit's), beside the INSERT.
   psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE SEQUENCE bench_position START 1000000000000" wlog
-  pgbench_phase "pgbench CALL wlog_append" wlog "$ROOT/scripts/perf/server-append.sql" prepared
+  pgbench_phase "pgbench CALL, 1 commit" wlog "$ROOT/scripts/perf/server-append.sql" prepared
+  pgbench_phase "pgbench CALL, 8 commits" wlog "$ROOT/scripts/perf/server-append-group.sql" prepared
   pgbench_phase "pgbench INSERT" postgres "$ROOT/scripts/perf/server-insert.sql" simple
 }
 
