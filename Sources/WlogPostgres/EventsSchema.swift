@@ -67,10 +67,11 @@ enum EventsSchema {
         // `synchronous_commit`), so one call both writes and confirms the commits — one or many
         // lifters' (`GroupAppend`). `streams` names each row's lifter, the rows of one lifter
         // together and the lifters in ascending order, so that every server takes the shared locks
-        // and inserts in one order. Each lifter's rows land all or none: a lifter with a row not
-        // inserted (a position or id its stream holds: another writer was first) has the rest of
-        // its rows removed before the COMMIT and is answered in `refused`, while the other
-        // lifters' rows commit. The notifications (one a lifter that landed, its last position)
+        // and inserts in one order. Each lifter's rows land all or none: when a position or id is
+        // taken (another writer was first), the plain insert is undone and done again skipping
+        // the taken rows (`ON CONFLICT DO NOTHING`, whose checks a plain insert does not pay); a
+        // lifter with a row skipped has the rest of its rows removed before the COMMIT and is
+        // answered in `refused`, while the other lifters' rows commit. The notifications (one a lifter that landed, its last position)
         // follow in a transaction of its own, committed without waiting for the disk: a
         // transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
@@ -92,21 +93,23 @@ enum EventsSchema {
                     PERFORM pg_advisory_xact_lock_shared(hashtext(streams[k]::text));
                 END IF;
             END LOOP;
-            WITH inserted AS (
+            BEGIN
                 INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
-                SELECT s, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
-                FROM unnest(streams, positions, ids, types, lines, recorded) AS u(s, p, i, t, l, r)
-                ON CONFLICT DO NOTHING
-                RETURNING lifter, global_position
-            )
-            SELECT array_agg(lifter), array_agg(global_position) INTO landed, kept FROM inserted;
-            IF coalesce(cardinality(landed), 0) < n THEN
+                \(commitRows);
+            EXCEPTION WHEN unique_violation THEN
+                WITH inserted AS (
+                    INSERT INTO wlog_events (lifter, position, event_id, type, line, body, recorded)
+                    \(commitRows)
+                    ON CONFLICT DO NOTHING
+                    RETURNING lifter, global_position
+                )
+                SELECT array_agg(lifter), array_agg(global_position) INTO landed, kept FROM inserted;
                 SELECT array_agg(w.s) INTO refused
                 FROM (SELECT s, count(*) AS c FROM unnest(streams) AS u(s) GROUP BY s) AS w
                 LEFT JOIN (SELECT s, count(*) AS c FROM unnest(landed) AS u(s) GROUP BY s) AS l USING (s)
                 WHERE l.c IS DISTINCT FROM w.c;
                 DELETE FROM wlog_events WHERE global_position = ANY(kept) AND lifter = ANY(refused);
-            END IF;
+            END;
             COMMIT;
             SET LOCAL synchronous_commit = off;
             FOR k IN 1 .. n LOOP
@@ -118,6 +121,12 @@ enum EventsSchema {
         END $$
         """,
     ]
+
+    /// The rows of `wlog_append_commits`' commits (its arguments, one element per row).
+    static let commitRows = """
+        SELECT s, p, i, t, l, l::jsonb, to_timestamp(r / 1000.0)
+                        FROM unnest(streams, positions, ids, types, lines, recorded) AS u(s, p, i, t, l, r)
+        """
 
     /// The statements that insert one commit's rows (the routines' arguments `stream`, `positions`,
     /// `ids`, `types`, `lines`, `recorded`, one element per row), after the stream's lock taken

@@ -10,7 +10,7 @@ import WlogStore
 /// flush and one wake-up of each listening server for the group, where each commit alone paid
 /// all four. PostgreSQL shares a flush among concurrent commits too, but not the rest: a
 /// group of 8 costs the database 0.08 ms of CPU a commit against 0.25 ms alone
-/// (docs/PERFORMANCE.md, "The PostgreSQL store's write").
+/// (docs/PERFORMANCE.md, "Group commit").
 ///
 /// Each lifter's commit in a group lands all or none (`EventsSQL.AppendCommits`): the call answers
 /// the lifters whose position or id was taken (another writer was first), whose callers get
