@@ -1,3 +1,4 @@
+import PostgresNIO
 import WlogCore
 import WlogJournal
 import WlogStore
@@ -45,6 +46,15 @@ package struct EventRows: Sendable {
         types.append(contentsOf: other.types)
         lines.append(contentsOf: other.lines)
         recorded.append(contentsOf: other.recorded)
+    }
+
+    /// Binds the columns in the routines' order: positions, ids, types, lines, recorded.
+    func bindColumns(into bindings: inout PostgresBindings) {
+        bindings.append(positions)
+        bindings.append(ids)
+        bindings.append(types)
+        bindings.append(lines)
+        bindings.append(recorded)
     }
 
     private mutating func append(_ event: Event, line: String) {

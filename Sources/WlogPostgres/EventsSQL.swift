@@ -74,11 +74,7 @@ enum EventsSQL {
             }
             var bindings = PostgresBindings(capacity: 6)
             bindings.append(streams)
-            bindings.append(all.positions)
-            bindings.append(all.ids)
-            bindings.append(all.types)
-            bindings.append(all.lines)
-            bindings.append(all.recorded)
+            all.bindColumns(into: &bindings)
             return bindings
         }
 
