@@ -17,7 +17,6 @@ package enum CompressedBlob {
     /// Why a frame is not used.
     package struct Damage: Error, CustomStringConvertible {
         package let description: String
-    package init(description: String) { self.description = description }
     }
 
     /// `body` of the content of `frame`, one whole frame declaring its content size, at most
