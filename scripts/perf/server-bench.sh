@@ -146,17 +146,21 @@ pg_ticks() {
 
 # One wrk phase: requests/s, p50 and p99 (wrk --latency), answers that were not 2xx, the RSS after.
 # With more than one port, one wrk a port at once ($CLIENTS split between them): the rates and
-# failures added, the p50s and p99s listed per server.
+# failures added, the p50s and p99s listed per server. With SHARE=1 each server gets its share of
+# the lifters (the file's lines K modulo N to the Kth of N ports: a load balancer that keeps each
+# lifter on one server), else every server gets every lifter.
 PHASE=0
 load() {  # LABEL REQUEST-FILE [PORT…]
   PHASE=$((PHASE + 1))
-  local label=$1 requests=$2 ports=("${@:3}") port pids=() ticks=
+  local label=$1 requests=$2 ports=("${@:3}") port pids=() ticks= share=0
   [ ${#ports[@]} -gt 0 ] || ports=("$PORT")
   [ -z "$DBCPU" ] || ticks=$(pg_ticks)
   for port in "${ports[@]}"; do
+    WLOG_SHARE=$([ "${SHARE:-0}" = 1 ] && echo "$share/${#ports[@]}" || echo 0/1) \
     WLOG_REQUESTS="$OUT/$requests" wrk -t2 -c$((CLIENTS / ${#ports[@]})) -d"${SECONDS_EACH}s" --timeout 30s --latency \
       -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$port" > "$OUT/wrk-$PHASE-$port.txt" &
     pids+=($!)
+    share=$((share + 1))
   done
   wait "${pids[@]}"
   [ -z "$DBCPU" ] || ticks=$(( $(pg_ticks) - ticks ))
@@ -259,7 +263,10 @@ postgres_store() {
   load "lifter GET /workouts?page" pg-requests/lifer-pages.req "$PORT" "$((PORT + 1))"
   load "lifter GET /workouts/:id" pg-requests/lifer-detail.req "$PORT" "$((PORT + 1))"
   load "$LIFTERS GET /workouts" pg-requests/many-list.req "$PORT" "$((PORT + 1))"
-  load "$LIFTERS POST sets" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
+  # Writes: each lifter kept on one server (docs/SERVER-POSTGRES.md, "Past one machine"), then every lifter
+  # written through both, where each write first folds the other server's last commit.
+  SHARE=1 load "$LIFTERS POST sets" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
+  load "$LIFTERS POST, both" pg-requests/many-post.req "$PORT" "$((PORT + 1))"
   DBCPU=
   stop_server
   # The memory bound on this store: lifters dropped and loaded again from their snapshot rows and

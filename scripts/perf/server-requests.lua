@@ -2,7 +2,9 @@
 --   TOKEN PATH           (GET PATH)
 --   TOKEN PATH post      (POST PATH with a set's JSON body and an Idempotency-Key of its own)
 -- named by the environment variable WLOG_REQUESTS. Each wrk thread starts at its own place in
--- the file, so the threads spread over the lifters from the first request on.
+-- the file, so the threads spread over the lifters from the first request on. WLOG_SHARE="K/N"
+-- keeps the lines whose number (from 0) is K modulo N: the lifters a load balancer sends to
+-- server K of N when it keeps each lifter on one server.
 local lines = {}
 local next_index = 1
 local thread_id = 0
@@ -16,9 +18,13 @@ function setup(thread)
 end
 
 function init(args)
+  local share, shares = (os.getenv("WLOG_SHARE") or "0/1"):match("^(%d+)/(%d+)$")
+  share, shares = tonumber(share) or 0, tonumber(shares) or 1
+  local number = 0
   for line in io.lines(os.getenv("WLOG_REQUESTS")) do
     local token, path, method = line:match("^(%S+)%s+(%S+)%s*(%S*)$")
-    if token then table.insert(lines, { token = token, path = path, post = method == "post" }) end
+    if token and number % shares == share then table.insert(lines, { token = token, path = path, post = method == "post" }) end
+    if token then number = number + 1 end
   end
   thread_id = tonumber(wrk.thread:get("id")) or 0
   next_index = (thread_id * 7919) % #lines + 1
