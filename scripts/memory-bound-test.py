@@ -12,7 +12,7 @@ each page is computed once and kept as an answer. VmRSS is sampled after each li
 VmHWM (the peak).
 
 The bound: VmHWM <= idle VmRSS + N MiB. Prints idle, peak, the bound and the pages read. The
-memory model it checks: docs/SERVER.md, "Memory" (states, catalogs and kept answers estimated, held
+memory model it checks: docs/SERVER-STORAGE.md, "Memory" (states, catalogs and kept answers estimated, held
 within three quarters of N).
 
 Usage: scripts/memory-bound-test.py [--bin DIR] [--lifters 1000] [--cache-mb 64]

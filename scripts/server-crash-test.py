@@ -239,7 +239,7 @@ def check_lifters(port, lifters, load):
 
 
 def round_flush(round_no):
-    """Odd rounds sync each commit, even ones flush them in groups (`--flush`, docs/SERVER.md)."""
+    """Odd rounds sync each commit, even ones flush them in groups (`--flush`, docs/SERVER-STORAGE.md, "Group flush")."""
     return "each" if round_no % 2 else "group"
 
 

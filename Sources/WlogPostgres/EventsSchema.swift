@@ -17,7 +17,7 @@ import PostgresNIO
 /// notifies in a second transaction committed without a flush. Nothing cheaper keeps every
 /// guarantee: a plain SQL procedure cannot commit inside the call (the answer would come before
 /// a durable commit), the notification inside the durable transaction serializes all commits
-/// behind one flush each, and the three unique indexes are what the table promises (docs/SERVER.md,
+/// behind one flush each, and the three unique indexes are what the table promises (docs/SERVER-POSTGRES.md,
 /// "Schema"). The `wlog_append(stream uuid, …)` of earlier servers is left in place for them.
 enum EventsSchema {
     static let channel = "wlog_events"
@@ -76,7 +76,7 @@ enum EventsSchema {
         // transaction that notifies holds a database-wide lock until its commit is done, so
         // notifying in the durable one serialized every server's commits, one disk flush each.
         // No nested routine (`PERFORM wlog_insert(…)`): each nested call was a statement of its
-        // own, an eighth of a write's database CPU (docs/SERVER.md, "Concurrency"). The loops
+        // own, an eighth of a write's database CPU (docs/SERVER-POSTGRES.md, "Concurrency"). The loops
         // read arrays of fixed-width elements by subscript, each step constant time.
         """
         CREATE OR REPLACE PROCEDURE wlog_append_commits(streams uuid[], positions bigint[], ids text[], types text[],

@@ -6,7 +6,7 @@ import WlogSnapshotFile
 import WlogStore
 
 /// When the PostgreSQL store reads and writes its lifters' snapshots (`SnapshotTable`,
-/// docs/SERVER.md "Snapshots"), by the embedded store's rules (`SnapshotPolicy`, `SnapshotWrites`):
+/// docs/SERVER-POSTGRES.md "Snapshots"), by the embedded store's rules (`SnapshotPolicy`, `SnapshotWrites`):
 /// - a lifter folded from the start loads its snapshot row, and folds only the rows after it
 ///   when the row proves it describes the stream (else from the first row, the refusal logged
 ///   once per lifter);

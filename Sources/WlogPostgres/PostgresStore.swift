@@ -110,7 +110,7 @@ public final class PostgresStore: LifterStore {
     private func read<Result: Sendable>(_ lifter: LifterID, key: String?, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
         let slot = self.slot(lifter)
         return try await holding(slot) {
-            // A dropped lifter's kept answer (docs/SERVER.md, "Answers of dropped lifters").
+            // A dropped lifter's kept answer (docs/SERVER-STORAGE.md, "Answers of dropped lifters").
             if let key, let answer: Result = slot.keptAnswer(key, epoch: epoch.load(ordering: .acquiring),
                                                              listening: listening.load(ordering: .acquiring)) {
                 slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)

@@ -4,7 +4,7 @@ import WlogCore
 import WlogJournal
 import WlogStore
 
-/// The PostgreSQL store's snapshots (docs/SERVER.md, "Snapshots"): one row per lifter in
+/// The PostgreSQL store's snapshots (docs/SERVER-POSTGRES.md, "Snapshots"): one row per lifter in
 /// `wlog_snapshots`, holding the CLI's snapshot bytes (`StateSnapshot`: its format, code version,
 /// stamp and checksum) of the lifter's state folded through `position`, compressed as one LZ4
 /// frame (`CompressedBlob`: a 1.6 MB snapshot of a year's training is 0.4 MB), and `digest`, the

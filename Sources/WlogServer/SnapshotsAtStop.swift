@@ -4,7 +4,7 @@ import WlogStore
 
 /// The server's last work on its store as it stops (SIGTERM, SIGINT): the held lifters' snapshots
 /// saved (`LifterStore.saveForStop()`), so that a restart loads each from a snapshot near its
-/// stream's end instead of folding what it wrote since (docs/SERVER.md, "Snapshots").
+/// stream's end instead of folding what it wrote since (docs/SERVER-STORAGE.md, "Snapshots").
 struct SnapshotsAtStop: Service {
     let store: any LifterStore
     let logger: Logger

@@ -8,7 +8,7 @@ import Synchronization
 
 /// Makes many lifters' commits durable together: one flush of the data directory's whole
 /// filesystem (`syncfs(2)`) for every commit written before it started, as PostgreSQL's group
-/// commit shares one WAL flush among the commits waiting for it (docs/SERVER.md, "Group flush").
+/// commit shares one WAL flush among the commits waiting for it (docs/SERVER-STORAGE.md, "Group flush").
 ///
 /// The contract, in rounds: a commit written, then `round()` read, is on disk once round `round()`
 /// is done, because that round's flush starts after the read. One thread runs the rounds back to
@@ -141,6 +141,6 @@ package final class GroupFlush: Sendable {
 extension JournalStore.CommitFlush {
     /// `wlog serve`'s default (`--flush`): `group`, which the store runs as `each` where `syncfs`
     /// does not report writeback errors (before Linux 5.8, other systems). Many lifters' commits
-    /// share one flush as PostgreSQL's share a WAL flush (docs/SERVER.md, "Group flush").
+    /// share one flush as PostgreSQL's share a WAL flush (docs/SERVER-STORAGE.md, "Group flush").
     public static let serverDefault = Self.group
 }

@@ -18,7 +18,7 @@ import WlogSnapshotFile
 /// given on the caller's thread, after one `stat`. States are kept in memory up to `memoryLimit`
 /// bytes (as `StateMemory` estimates them); past it the least recently used lifters are dropped,
 /// saved first as the CLI's snapshot beside the journal, and loaded again from that snapshot and
-/// the events after it when next asked for (`LifterJournal+Snapshot`, docs/SERVER.md, "Snapshots");
+/// the events after it when next asked for (`LifterJournal+Snapshot`, docs/SERVER-STORAGE.md, "Snapshots");
 /// a dropped lifter's kept answers stay, in the same bound, and are given again while its journal
 /// is unchanged (`LifterJournal+KeptAnswers`).
 public final class JournalStore: LifterStore {
@@ -51,7 +51,7 @@ public final class JournalStore: LifterStore {
         /// Each commit `fdatasync`ed by its own journal's writer, as the CLI does.
         case each
         /// Commits written, then made durable together by one `syncfs` of the data directory's
-        /// filesystem (Linux 5.8 and later; elsewhere `each`): docs/SERVER.md, "Group flush".
+        /// filesystem (Linux 5.8 and later; elsewhere `each`): docs/SERVER-STORAGE.md, "Group flush".
         case group
     }
 

@@ -1,4 +1,4 @@
-/// The answers a lifter's repeated reads are given without their state (docs/SERVER.md, "Memory").
+/// The answers a lifter's repeated reads are given without their state (docs/SERVER-STORAGE.md, "Memory").
 ///
 /// What a bounded memory's reads repeat is a small answer (a page of a few KiB), not the fold: when
 /// the store's trim drops a state (`LifterJournal.unload(keepingAnswers:)`), the answers computed at

@@ -2,7 +2,7 @@ import WlogCore
 import WlogJournal
 import WlogSnapshotFile
 
-/// The snapshot beside a lifter's journal, as the embedded store uses it (docs/SERVER.md,
+/// The snapshot beside a lifter's journal, as the embedded store uses it (docs/SERVER-STORAGE.md,
 /// "Snapshots"): the CLI's file, read, proven and written by the same code (`JournalSnapshot`).
 ///
 /// A lifter loaded cold starts from the snapshot when it proves it describes this journal's

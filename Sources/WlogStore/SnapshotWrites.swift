@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import WlogSnapshotFile
 
-/// The embedded store's snapshot writes (docs/SERVER.md, "Snapshots"): on one background queue of
+/// The embedded store's snapshot writes (docs/SERVER-STORAGE.md, "Snapshots"): on one background queue of
 /// their own, so that no request waits for a snapshot to be encoded or written, and at most
 /// `maxPending` waiting at once — a state handed over at eviction is held until it is written, so
 /// past that a snapshot is skipped (it is a cache; the next eviction or threshold writes it).

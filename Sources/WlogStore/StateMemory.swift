@@ -47,7 +47,7 @@ public enum StateMemory {
 
     /// The part of a store's memory limit its states and kept answers may take: three quarters.
     /// The last quarter is for what the bound cannot estimate per lifter: the states requests are
-    /// folding, the code they page in, malloc's free pages between two trims (docs/SERVER.md, "Memory").
+    /// folding, the code they page in, malloc's free pages between two trims (docs/SERVER-STORAGE.md, "Memory").
     public static func statesLimit(of limit: Int) -> Int { limit - limit / 4 }
 
     /// The estimate of one kept answer (`AnswerCache`) under `key`.

@@ -5,7 +5,7 @@ import WlogPostgres
 import WlogServer
 import WlogStore
 
-/// `wlog serve import-plates FOLDER`: a whole Plates project into the server's lifters (docs/PLATES.md, "Importing").
+/// `wlog serve import-plates FOLDER`: a whole Plates project into the server's lifters (docs/PLATES.md, "Importing a Plates project").
 struct ImportPlates: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-plates",

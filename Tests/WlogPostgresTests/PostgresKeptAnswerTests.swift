@@ -5,7 +5,7 @@ import WlogCore
 import WlogStore
 
 /// The PostgreSQL store keeps a dropped lifter's answers as the embedded store does
-/// (`DroppedLifterAnswerTests`; docs/SERVER.md, "Answers of dropped lifters"): a repeated read is
+/// (`DroppedLifterAnswerTests`; docs/SERVER-STORAGE.md, "Answers of dropped lifters"): a repeated read is
 /// given the kept answer without folding from the table while no commit past it was announced;
 /// another server's commit (NOTIFY) or this server's write makes the next read fold and answer anew.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))

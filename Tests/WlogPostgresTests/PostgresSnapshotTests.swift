@@ -5,7 +5,7 @@ import WlogJournal
 @testable import WlogPostgres
 import WlogStore
 
-/// The PostgreSQL store's snapshots (`SnapshotTable`, docs/SERVER.md "Snapshots"): a lifter
+/// The PostgreSQL store's snapshots (`SnapshotTable`, docs/SERVER-POSTGRES.md "Snapshots"): a lifter
 /// loaded cold from its snapshot row and the rows after it has exactly the state a fold from the
 /// first row gives, and folds only the rows after the snapshot; a row that does not prove it
 /// describes the stream — another lifter's copied over, an older format, a damaged one, one

@@ -4,7 +4,7 @@ import Testing
 import WlogCore
 import WlogStore
 
-/// A lifter whose state the memory bound dropped keeps its answers (docs/SERVER.md, "Memory"):
+/// A lifter whose state the memory bound dropped keeps its answers (docs/SERVER-STORAGE.md, "Memory"):
 /// a repeated read is given the kept answer without loading the state, any change to the journal
 /// (the store's write, the CLI's append, another journal put in its place) makes the next read
 /// load and answer the new data, and the bound counts the kept answers with the states, to the byte.

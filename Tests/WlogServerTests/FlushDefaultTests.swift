@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WlogStore
 
-/// `wlog serve`'s commit flush (docs/SERVER.md, "Group flush"): `group` is the default (issue 39)
+/// `wlog serve`'s commit flush (docs/SERVER-STORAGE.md, "Group flush"): `group` is the default (issue 39)
 /// and the store runs it where `syncfs` reports writeback errors; `--flush` with `--store` is
 /// refused, naming the flag.
 @Suite struct FlushDefaultTests {

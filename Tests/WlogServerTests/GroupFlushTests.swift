@@ -4,7 +4,7 @@ import Testing
 import WlogCore
 import WlogStore
 
-/// The store's group flush (`JournalStore.CommitFlush.group`, docs/SERVER.md "Group flush"): no
+/// The store's group flush (`JournalStore.CommitFlush.group`, docs/SERVER-STORAGE.md "Group flush"): no
 /// answer before a flush that started after its commit was written, and after a failed flush no
 /// write acknowledged again.
 @Suite struct GroupFlushTests {

@@ -6,7 +6,7 @@ import WlogSnapshotFile
 import WlogStore
 import WlogTestSupport
 
-/// The embedded store's snapshots (docs/SERVER.md, "Snapshots"): a lifter loaded cold from the
+/// The embedded store's snapshots (docs/SERVER-STORAGE.md, "Snapshots"): a lifter loaded cold from the
 /// snapshot beside the journal and the events after it has exactly the state a fold from the
 /// first event gives, and a snapshot that does not prove it describes this journal — another
 /// journal's, a diverged copy's, a tampered one, an older format's, one ahead of the journal, one

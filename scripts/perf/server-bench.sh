@@ -16,7 +16,7 @@
 # then a second server
 # with --cache-mb $SMALL_CACHE_MB (default: a tenth of the first server's RSS with every lifter
 # loaded) under the same reads, for the memory bound, after one pass over every lifter (each
-# dropped lifter saved as its snapshot: docs/SERVER.md, "Snapshots"); then the same with
+# dropped lifter saved as its snapshot: docs/SERVER-STORAGE.md, "Snapshots"); then the same with
 # WLOG_SNAPSHOT=off (every lifter loaded again from its first event: the "before"). RSS from /proc.
 # Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
@@ -270,7 +270,7 @@ postgres_store() {
   DBCPU=
   stop_server
   # The memory bound on this store: lifters dropped and loaded again from their snapshot rows and
-  # the rows after them, then with WLOG_SNAPSHOT=off from their first rows (docs/SERVER.md, "Snapshots").
+  # the rows after them, then with WLOG_SNAPSHOT=off from their first rows (docs/SERVER-POSTGRES.md, "Snapshots").
   for snapshots in on off; do
     say "  one server, --cache-mb $SMALL_CACHE_MB under the same reads, snapshots $snapshots"
     WLOG_SNAPSHOT=$snapshots start_server "$SMALL_CACHE_MB" "$PORT" --store "$url"
@@ -311,7 +311,7 @@ load "$LIFTERS POST sets" many-post.req
 # as this figure falling below the first.
 load "lifter GET /workouts, again" lifer-list.req
 stop_server
-# The same POSTs with each commit synced by its journal (docs/SERVER.md, "Group flush"), on the
+# The same POSTs with each commit synced by its journal (docs/SERVER-STORAGE.md, "Group flush"), on the
 # data as the first server left it.
 start_server "$CACHE_MB" "$PORT" --flush each
 mkdir -p "$OUT/warm" && python3 "$ROOT/scripts/perf/server-fixture.py" "$PORT" "$TEMPLATE/tokens-$LIFTERS" "$OUT/warm" > /dev/null

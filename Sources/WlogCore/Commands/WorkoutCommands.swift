@@ -12,7 +12,7 @@ public struct StartWorkout: Sendable, Hashable {
     public var at: ZonedInstant?
     /// Whether it may start while another session started within 12 hours is open. The CLI
     /// refuses that (its sets join "the workout in progress"); the API allows it, as its sets
-    /// always name their workout (docs/SERVER.md, "Several open workouts").
+    /// always name their workout (docs/SERVER.md, "Resources").
     public var allowsOtherOpen = false
 
     public init(name: String? = nil, routine: String? = nil, day: Int? = nil, mobility: Int? = nil,

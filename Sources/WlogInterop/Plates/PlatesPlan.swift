@@ -1,6 +1,6 @@
 import WlogCore
 
-/// One user's rows of a Plates export as the events of one lifter (docs/PLATES.md, "Importing").
+/// One user's rows of a Plates export as the events of one lifter (docs/PLATES.md, "Importing a Plates project").
 ///
 /// - A set is a `set.logged` whose event id **is** the row's UUID, occurring at `date`, recorded
 ///   at `created_at`; a body-weight log a `bodyweight.recorded` whose id is the row's UUID. So the

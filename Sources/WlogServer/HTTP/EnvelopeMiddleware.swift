@@ -27,7 +27,7 @@ struct EnvelopeMiddleware: RouterMiddleware {
         return response
     }
 
-    /// What a lifter whose journal is damaged is told, on reads and writes alike (docs/SERVER.md,
+    /// What a lifter whose journal is damaged is told, on reads and writes alike (docs/SERVER-STORAGE.md,
     /// "Damaged journals"): nothing is answered from a stream known to be missing committed events.
     static let damagedMessage = "this lifter's journal is damaged: committed events cannot all be read, so nothing is served "
         + "or written until an operator runs `wlog repair` on it (the damaged bytes are moved to quarantine, the readable "

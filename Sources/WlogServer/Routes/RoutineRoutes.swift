@@ -3,7 +3,7 @@ import WlogCore
 import WlogStore
 
 /// Seed 004 §5 "Routines (Templates)": each day of a wlog routine is one template; and beyond
-/// §5, creating, editing and deleting them (docs/SERVER.md, "Routines").
+/// §5, creating, editing and deleting them (docs/SERVER.md, "Resources").
 struct RoutineRoutes: Sendable {
     let support: RouteSupport
 

@@ -3,7 +3,7 @@
 // a new routine. Each Save is one routine.created / routine.updated event of the whole routine
 // (docs/EVENTS.md) through the offline queue (POST /events). The routines are read from the
 // journal's own routine events (GET /events, only those after the last one read; kept in
-// IndexedDB), since the API's routine model has no weeks or deload weeks. docs/WEB.md, "Planner".
+// IndexedDB), since the API's routine model has no weeks or deload weeks. docs/WEB.md, "The app".
 import { call, Offline } from "./api.js";
 import { cacheGet, cachePut } from "./db.js";
 import { enqueue } from "./queue.js";
