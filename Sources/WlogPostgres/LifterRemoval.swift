@@ -12,7 +12,7 @@ extension PostgresStore {
     /// store of this process listens. Counts only what `pg_stat_activity` shows this role.
     public static func listeningServers(at url: DatabaseURL, logger: Logger = Logger(label: "wlog.postgres")) async throws -> Int {
         let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
-        let running = Task { await client.run() }
+        let running = await client.startRunning()
         defer { running.cancel() }
         do {
             return try await withDeadline(.seconds(20), "counting the servers listening") {

@@ -49,7 +49,8 @@ public final class PostgresStore: LifterStore {
                                timeout: Duration = .seconds(5), logger: Logger = Logger(label: "wlog.postgres")) async throws -> PostgresStore {
         let store = PostgresStore(url: url, memoryLimit: memoryLimit, device: device, timeout: timeout, logger: logger)
         let client = store.client
-        store.tasks.withLock { $0.append(Task { await client.run() }) }
+        let running = await client.startRunning()
+        store.tasks.withLock { $0.append(running) }
         do {
             // The first connection and the DDL may take longer than a request's limit (a busy host).
             try await withDeadline(max(timeout, .seconds(60)), "creating the events table") {

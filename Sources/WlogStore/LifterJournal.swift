@@ -200,7 +200,8 @@ final class LifterJournal: HeldLifter {
             do {
                 // The file as this slot last folded it (size, change time, inode): a byte changed in
                 // place (damage, an editor) opens the journal again, which reads its header and tail.
-                if try kept.resume(), let state = slot.state, state.lastSeq == kept.lastSequence,
+                // (`slot.state?.lastSeq`, not `let state = slot.state`: binding copies the whole state.)
+                if try kept.resume(), slot.state?.lastSeq == kept.lastSequence,
                    slot.journalID == kept.header.journal, FileStamp(path: path) == slot.stamp {
                     return kept
                 }

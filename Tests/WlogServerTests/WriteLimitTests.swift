@@ -35,6 +35,15 @@ import WlogStore
         }
     }
 
+    /// The bound that spares a line its parse: the longest string as written, escapes and keys
+    /// counted, an unclosed one to the end.
+    @Test func theLongestStringOfALineCountsItsEscapes() {
+        #expect(WriteLimits.longestString(in: Array(#"{"a":"xy","b":"c\"d"}"#.utf8)) == 4)
+        #expect(WriteLimits.longestString(in: Array(#"{"note":"\u00e9\n"}"#.utf8)) == 8)
+        #expect(WriteLimits.longestString(in: Array(#"{"":""}"#.utf8)) == 0)
+        #expect(WriteLimits.longestString(in: Array(#"{"a":"xyz"#.utf8)) == 3)
+    }
+
     @Test(arguments: StoreBackend.available)
     func aLongNoteOrNameIsRefused413NamingItOnEveryFace(_ backend: StoreBackend) async throws {
         try await Self.withAPI(backend) { _, api in

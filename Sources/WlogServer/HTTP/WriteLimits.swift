@@ -32,10 +32,33 @@ public struct WriteLimits: Sendable, Equatable {
         for event in events {
             let line = EventCodec.encodePending(event)
             total += line.count
+            // Only a line with a string (escapes and all) longer than the smaller limit can hold a
+            // text past a limit: the others are not parsed (a set's line has none such).
+            guard Self.longestString(in: line) > min(noteBytes, nameCharacters) else { continue }
             guard let value = try? line.withUnsafeBytes({ bytes in try JSONValue.parse(bytes) }) else { continue }
             try checkTexts(value, key: "")
         }
         return total
+    }
+
+    /// The most bytes between a pair of quotes in `line`, escapes counted as written: never fewer
+    /// than the text they decode to has.
+    static func longestString(in line: [UInt8]) -> Int {
+        var longest = 0, start = -1, escaped = false
+        for (index, byte) in line.enumerated() {
+            if start < 0 {
+                if byte == UInt8(ascii: "\"") { start = index + 1 }
+            } else if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                longest = max(longest, index - start)
+                start = -1
+            }
+        }
+        // An unclosed string (not a line the codec writes) counts to the end.
+        return start < 0 ? longest : max(longest, line.count - start)
     }
 
     private func checkTexts(_ value: JSONValue, key: String) throws {
