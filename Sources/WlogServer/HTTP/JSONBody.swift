@@ -74,6 +74,11 @@ enum JSONBody {
             throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                            message: "a body needs Content-Type: application/json")
         }
+        // The plain shape apps send, read without JSONDecoder; anything else (and every fault) is its.
+        if let plain = T.self as? any PlainJSONBody.Type,
+           let value = bytes.withUnsafeBytes({ PlainJSONObject($0) }).flatMap({ plain.init(plain: $0) }) as? T {
+            return value
+        }
         do {
             return try decoder.decode(T.self, from: bytes)
         } catch let error as DecodingError {

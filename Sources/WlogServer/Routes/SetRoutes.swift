@@ -13,7 +13,7 @@ struct SetRoutes: Sendable {
     }
 
     /// The fields of a set; every one optional in a PATCH.
-    struct SetBody: Decodable {
+    struct SetBody: PlainJSONBody, Equatable {
         /// A client-chosen id (a UUID) for safe retries: the set keeps it.
         var id: String?
         var reps: Int?
@@ -74,6 +74,30 @@ struct SetRoutes: Sendable {
                     cleared.insert(field)
                 } else if key == .setType || key == .isCompleted {
                     throw APIError.validation(field: key.rawValue, "cannot be null — send \(key == .setType ? "working, warmup, drop, failure or amrap" : "true or false"), or leave it out")
+                }
+            }
+        }
+
+        /// The plain body (`PlainJSONBody`): every field of its type, and nil for a `null` (a
+        /// PATCH's clearing, or a refusal) or a value of another type, both left to `init(from:)`.
+        /// A key not of the body is passed over, as `JSONDecoder` passes over it.
+        init?(plain object: PlainJSONObject) {
+            for (key, value) in object.members {
+                guard let field = CodingKeys(rawValue: key) else { continue }
+                switch (field, value) {
+                case (.id, .string(let text)): id = text
+                case (.setType, .string(let text)): setType = text
+                case (.completedAt, .string(let text)): completedAt = text
+                case (.notes, .string(let text)): notes = text
+                case (.isCompleted, .bool(let flag)): isCompleted = flag
+                case (.force, .bool(let flag)): force = flag
+                case (.reps, _): guard let number = value.wholeNumber else { return nil }; reps = number
+                case (.effort, _): guard let number = value.wholeNumber else { return nil }; effort = number
+                case (.weightKg, _): guard let number = value.finiteNumber else { return nil }; weightKg = number
+                case (.rpe, _): guard let number = value.finiteNumber else { return nil }; rpe = number
+                case (.durationSeconds, _): guard let number = value.finiteNumber else { return nil }; durationSeconds = number
+                case (.distanceMeters, _): guard let number = value.finiteNumber else { return nil }; distanceMeters = number
+                default: return nil
                 }
             }
         }
