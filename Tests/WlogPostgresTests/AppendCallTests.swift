@@ -76,30 +76,31 @@ struct AppendCallTests {
         }
     }
 
-    /// With both calls in flight held (two lifters' exclusive turns taken elsewhere), ten more
-    /// lifters' commits wait, and go in one call when the turns end: twelve commits in three
-    /// calls, every lifter's two rows in its stream, each lifter announced once at position 2.
+    /// With every call in flight held (as many lifters' exclusive turns taken elsewhere), the
+    /// other lifters' commits wait, and go in one call when the turns end: twelve commits in
+    /// `GroupAppend.calls + 1` calls, every lifter's two rows in its stream, each lifter announced
+    /// once at position 2.
     @Test func commitsThatWaitGoInOneCall() async throws {
         try await PostgresTestDatabase.withStores(1) { stores, url in
             let store = stores[0]
-            let lifters = (1...12).map(Self.lifter(_:))
+            let lifters = (1...12).map(Self.lifter(_:)), inFlight = GroupAppend.calls
             try await WriteRoundTripTests.enableCounting(url)
             let before = try await WriteRoundTripTests.statements(url)
             let heard = try await Self.heard(lifters.count, url) {
-                try await Self.holdingTurns(of: Array(lifters.prefix(2)), url) {
+                try await Self.holdingTurns(of: Array(lifters.prefix(inFlight)), url) {
                     var calls: [Task<Void, any Error>] = []
                     for (n, lifter) in lifters.enumerated() {
                         calls.append(Task { try await store.insert(try Self.rows(1...2), lifter: lifter) })
-                        // The first two each take a call of their own, which waits for the turn.
-                        if n < 2 { try await Self.untilWaitingForLocks(n + 1, url) }
+                        // The first ones each take a call of their own, which waits for the turn.
+                        if n < inFlight { try await Self.untilWaitingForLocks(n + 1, url) }
                     }
-                    try await Self.until { store.appends.waitingCount == 10 }
+                    try await Self.until { store.appends.waitingCount == lifters.count - inFlight }
                     return calls
                 }
             }
             #expect(Set(heard) == Set(lifters.map { "\($0) 2" }) && heard.count == 12)
             let made = WriteRoundTripTests.difference(try await WriteRoundTripTests.statements(url), before)
-            #expect(made[EventsSQL.AppendCommits.sql] == 3, "calls: \(made)")
+            #expect(made[EventsSQL.AppendCommits.sql] == Int64(inFlight + 1), "calls: \(made)")
             for lifter in lifters { #expect(try await Self.positions(url, of: lifter) == [1, 2]) }
         }
     }
@@ -109,7 +110,8 @@ struct AppendCallTests {
     @Test func aTakenPositionInAGroupFailsOnlyItsCommit() async throws {
         try await PostgresTestDatabase.withStores(1) { stores, url in
             let store = stores[0]
-            let (held, taken, free) = ([Self.lifter(1), Self.lifter(2)], Self.lifter(3), Self.lifter(4))
+            let held = (1...GroupAppend.calls).map(Self.lifter(_:))
+            let (taken, free) = (Self.lifter(11), Self.lifter(12))
             try await WriteRoundTripTests.enableCounting(url)
             let before = try await WriteRoundTripTests.statements(url)
             try await store.insert(try Self.rows(1...1), lifter: taken)
@@ -128,9 +130,10 @@ struct AppendCallTests {
             await #expect(throws: StoreError.self) { try await outcome.1.value }
             try await outcome.2.value
             #expect(try await Self.positions(url, of: taken) == [1])
-            // One call for the group: its refused commit was not sent again, nor the others.
+            // One call for the group (after the first insert and the held calls): its refused
+            // commit was not sent again, nor the others.
             let made = WriteRoundTripTests.difference(try await WriteRoundTripTests.statements(url), before)
-            #expect(made[EventsSQL.AppendCommits.sql] == 4, "calls: \(made)")
+            #expect(made[EventsSQL.AppendCommits.sql] == Int64(1 + held.count + 1), "calls: \(made)")
             #expect(try await Self.positions(url, of: free) == [1])
             for lifter in held { #expect(try await Self.positions(url, of: lifter) == [1]) }
         }

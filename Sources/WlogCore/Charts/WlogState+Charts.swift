@@ -1,7 +1,7 @@
 extension WlogState {
     /// The best e1RM per local day of an exercise (settings' formula and max reps), up to today.
     public func e1rmTrend(exercise: Exercise, context: QueryContext) -> E1RMTrend {
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         let sets = liveSets.filter { $0.exercise == exercise.id && $0.performed.localDay <= context.today }
         let timeline = exercise.kind == .bodyweight ? BodyweightTimeline(self) : nil
         return E1RMTrend(exercise: exercise, sets: sets, formula: formula, maxReps: settings.e1rmMaxReps,

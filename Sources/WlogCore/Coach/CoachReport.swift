@@ -29,7 +29,7 @@ extension WlogState {
     /// The coach's report at `context.now`.
     public func coachReport(context: QueryContext) -> CoachReport {
         let today = context.today
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         var byExercise: [String: [LoggedSet]] = [:]
         for set in liveSets where set.performed.localDay <= today { byExercise[set.exercise, default: []].append(set) }
         let arsenal = Array(equipment.values)

@@ -72,7 +72,7 @@ extension WlogState {
         let recent = mean(rated.filter { $0.performed.localDay >= split })
         let earlier = mean(rated.filter { $0.performed.localDay < split && $0.performed.localDay >= first })
         let trend = recent.flatMap { r in earlier.map { r - $0 } }
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         var sessions: [EffortPattern.Session] = []
         let from = today.advanced(by: -(EffortPattern.correlationDays - 1))
         for id in Set(rated.map(\.exercise)).sorted() {

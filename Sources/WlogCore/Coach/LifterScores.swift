@@ -54,7 +54,7 @@ extension WlogState {
     /// The lifter's scores at `context.now` (sets and entries after now are ignored).
     public func lifterScores(context: QueryContext) -> LifterScores {
         let live = liveSets.filter { $0.performed.instant <= context.now }
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         var estimates: [Int64] = []
         func best(_ ids: [String]) -> LifterScores.Lift? {
             var top: LifterScores.Lift?

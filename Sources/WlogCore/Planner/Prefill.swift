@@ -44,7 +44,7 @@ public struct Prefill: Sendable, Hashable {
 extension WlogState {
     /// The planned exercises of `day` pre-filled at `context.now`; `isDeload` takes 10 % off the load.
     public func prefill(_ day: RoutineDay, isDeload: Bool = false, context: QueryContext) -> [Prefill] {
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         let sets = liveSets
         let arsenal = Array(equipment.values)
         return day.exercises.map { target in

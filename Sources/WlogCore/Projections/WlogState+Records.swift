@@ -5,7 +5,7 @@ extension WlogState {
     public func personalRecords(of exercise: Exercise, sets: some Collection<LoggedSet>, repTargets: [Int]? = nil) -> PersonalRecords {
         PersonalRecords(
             exercise: exercise, sets: sets, repTargets: repTargets ?? settings.prReps,
-            formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: settings.e1rmMaxReps)
+            formula: settings.chosenE1RMFormula, maxReps: settings.e1rmMaxReps)
     }
 
     /// The records of the exercise with id `exercise` over all its live sets (the settings' rep

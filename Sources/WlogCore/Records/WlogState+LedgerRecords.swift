@@ -13,7 +13,7 @@ extension WlogState {
         slots: some Sequence<Int32>, repTargets: [Int], standIns: Bool = false, rows: [Int32]? = nil
     ) -> [PersonalRecords] {
         let ledger = sets
-        let formula = E1RMFormula(parsing: settings.e1rmFormula) ?? .epley
+        let formula = settings.chosenE1RMFormula
         var wanted: [(slot: Int, exercise: Exercise)] = []
         var scans = [RecordScan<Int32>?](repeating: nil, count: ledger.exerciseIDs.count)
         var requested = [Bool](repeating: false, count: scans.count)

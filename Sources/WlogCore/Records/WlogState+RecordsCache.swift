@@ -32,7 +32,7 @@ extension WlogState {
     private func cachedRecords(slot: Int32, repTargets: [Int], in cache: RecordsCache) -> PersonalRecords? {
         guard let (records, pending) = cache.entry(slot: slot, repTargets: repTargets) else { return nil }
         guard !pending.isEmpty else { return records }
-        let measure = RecordMeasure(kind: records.exercise.kind, formula: E1RMFormula(parsing: settings.e1rmFormula) ?? .epley,
+        let measure = RecordMeasure(kind: records.exercise.kind, formula: settings.chosenE1RMFormula,
                                     maxReps: settings.e1rmMaxReps)
         let ledger = sets
         return records.adding(pending.lazy.map { ledger.loggedSet(ledger.rows[Int($0)]) }, measure: measure) { set($0) }

@@ -16,6 +16,12 @@ public struct Settings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// The e1RM formula every projection uses: `e1rmFormula` as `E1RMFormula(parsing:)` reads it
+    /// (an exact raw value first: no lower-casing on every fold), Epley when it names none.
+    public var chosenE1RMFormula: E1RMFormula {
+        E1RMFormula(rawValue: e1rmFormula) ?? E1RMFormula(parsing: e1rmFormula) ?? .epley
+    }
+
     /// Overwrites the fields present in `change`, each unless a later change set it already
     /// (`LatestChanges`: concurrent changes from two devices resolve the same everywhere).
     mutating func apply(_ change: SettingsChanged, stamp: SetChange.Stamp, latest: inout LatestChanges) {

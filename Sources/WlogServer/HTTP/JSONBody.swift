@@ -65,12 +65,13 @@ enum JSONBody {
             throw WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: nil)
         }
         var bytes = Data(buffer.readableBytesView)
+        let contentType = request.headers[.contentType]
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             bytes = Data("{}".utf8)
-        } else if let type = request.headers[.contentType], !isJSON(type) {
+        } else if let type = contentType, !isJSON(type) {
             throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                            message: "Content-Type \(type) is not accepted; send application/json")
-        } else if request.headers[.contentType] == nil {
+        } else if contentType == nil {
             throw APIError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
                            message: "a body needs Content-Type: application/json")
         }

@@ -93,7 +93,7 @@ enum E1RMRows {
         let timeline = exercise.kind == .bodyweight ? BodyweightTimeline(sets.state) : nil
         return E1RMTrend(
             exercise: exercise, sets: sets.liveSets(of: exercise.id),
-            formula: formula ?? E1RMFormula(parsing: settings.e1rmFormula) ?? .epley, maxReps: maxReps ?? settings.e1rmMaxReps,
+            formula: formula ?? settings.chosenE1RMFormula, maxReps: maxReps ?? settings.e1rmMaxReps,
             bodyweight: timeline.map { t in { t.weight(at: $0) } })
     }
 

@@ -69,7 +69,7 @@ final class SetLine: Sendable {
         guard let exercise = state.exercise(set.exercise), set.qualifies(for: exercise.kind), let reps = set.reps,
               let basis = E1RMBasis.of(weight: set.weight, kind: exercise.kind, bodyweight: { self.bodyweight(at: set) })
         else { return nil }
-        let formula = E1RMFormula(parsing: state.settings.e1rmFormula) ?? .epley
+        let formula = state.settings.chosenE1RMFormula
         return formula.estimate(weight: basis.load, reps: reps, rpe: set.rpe, maxReps: state.settings.e1rmMaxReps)
             .map { ($0, basis) }
     }

@@ -138,4 +138,20 @@ struct E1RMFormulaTests {
         #expect(E1RMFormula(parsing: "oconnor") == .oconner)
         #expect(E1RMFormula(parsing: "nope") == nil)
     }
+
+    /// `Settings.chosenE1RMFormula` takes an exact raw value before parsing: sound only while
+    /// every raw value parses to its own formula.
+    @Test func everyRawValueParsesToItsOwnFormula() {
+        for formula in E1RMFormula.allCases {
+            #expect(E1RMFormula(parsing: formula.rawValue) == formula, "\(formula.rawValue)")
+            var settings = Settings()
+            settings.e1rmFormula = formula.rawValue
+            #expect(settings.chosenE1RMFormula == formula)
+        }
+        var settings = Settings()
+        settings.e1rmFormula = "O'Connor"
+        #expect(settings.chosenE1RMFormula == .oconner)
+        settings.e1rmFormula = "nope"
+        #expect(settings.chosenE1RMFormula == .epley)
+    }
 }
