@@ -17,7 +17,9 @@ public protocol LifterStore: Sendable {
     /// Decides and appends one commit for the lifter, then renders the answer from the new state.
     ///
     /// `decide` sees the state under the lifter's write lock and returns the events of one commit
-    /// (none: nothing is appended, as for a retried request whose events are already there);
+    /// (none: nothing is appended, as for a retried request whose events are already there). It
+    /// may run more than once for one call — a store that finds another writer was first runs it
+    /// again on the newer state — so what it does besides answering must bear repeating;
     /// `render` sees the state after the commit is durable, with the events that landed.
     /// Throws `StoreError.refused` when `decide` throws a `Refusal`.
     func write<Result: Sendable>(

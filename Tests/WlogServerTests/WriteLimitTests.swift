@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import Testing
+import WlogCore
 import WlogStore
 @testable import WlogServer
 
@@ -163,5 +164,66 @@ extension API {
             }
         }
         self.token = token
+    }
+}
+
+/// The growth limit when a store runs `decide` again for one write (the PostgreSQL store, when
+/// another server appended first): the commit is charged once.
+@Suite struct RetriedGrowthTests {
+    /// A store that runs `decide` twice for each write, keeping the second run's events.
+    struct DecidingTwice: LifterStore {
+        let base: JournalStore
+
+        func write<Result: Sendable>(
+            _ lifter: LifterID, at now: Instant, actor: String, fixedIDs: [EventID],
+            decide: @escaping @Sendable (LifterView, DecideContext) throws -> [Event],
+            render: @escaping @Sendable (LifterView, [Event]) throws -> Result
+        ) async throws -> Result {
+            try await base.write(lifter, at: now, actor: actor, fixedIDs: fixedIDs, decide: { view, context in
+                _ = try decide(view, context)
+                return try decide(view, context)
+            }, render: render)
+        }
+
+        func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
+            try await base.read(lifter, body)
+        }
+
+        func heldEvents(_ lifter: LifterID, ids: Set<EventID>) async throws -> [EventID: Event] {
+            try await base.heldEvents(lifter, ids: ids)
+        }
+
+        func events(_ lifter: LifterID, after: UInt64, limit: Int) async throws -> EventFeedPage {
+            try await base.events(lifter, after: after, limit: limit)
+        }
+
+        func changes(_ lifter: LifterID) -> ChangeWatch { base.changes(lifter) }
+    }
+
+    /// How many one-set commits a lifter's minute of 3,000 bytes takes (the clock stands still).
+    static func accepted(_ store: some LifterStore) async throws -> Int {
+        var limits = WriteLimits()
+        limits.growthBytesPerMinute = 3_000
+        let limited = LimitedStore(store, limits: limits, clock: { 0 })
+        var accepted = 0
+        while accepted < 100 {
+            do {
+                try await limited.write(StoreTests.lifter(1), at: StoreTests.now, actor: "api", fixedIDs: []) { view, context in
+                    try decide(.logSets(LogSets(exercise: "bench-press", reps: 5, weight: .kg(100))), state: view.state, context: context)
+                } render: { _, _ in () }
+                accepted += 1
+            } catch let error as APIError where error.code == "GROWTH_LIMITED" {
+                return accepted
+            }
+        }
+        return accepted
+    }
+
+    @Test func aDecideRunTwiceChargesItsCommitOnce() async throws {
+        let once = try StoreTests.Fixture(), twice = try StoreTests.Fixture()
+        defer { once.remove(); twice.remove() }
+        let plain = try await Self.accepted(once.store)
+        #expect((4...20).contains(plain), "\(plain) one-set commits in 3,000 bytes")
+        #expect(try await Self.accepted(DecidingTwice(base: twice.store)) == plain)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import WlogCore
 import WlogStore
 
@@ -25,14 +26,31 @@ struct LimitedStore: LifterStore {
         render: @escaping @Sendable (LifterView, [Event]) throws -> Result
     ) async throws -> Result {
         let (limits, growth) = (self.limits, self.growth)
+        let charged = ChargedBytes()
         return try await base.write(lifter, at: now, actor: actor, fixedIDs: fixedIDs, decide: { view, context in
             let events = try decide(view, context)
             let bytes = try limits.measure(events)
-            if bytes > 0, let wait = growth.take(lifter.uuid, cost: Double(bytes)) {
+            // A store that retries (another server was first) runs `decide` again: the commit is
+            // charged once, a later run only for what it adds.
+            let unpaid = charged.take(bytes)
+            if unpaid > 0, let wait = growth.take(lifter.uuid, cost: Double(unpaid)) {
                 throw limits.growthLimited(bytes: bytes, retryAfter: wait)
             }
             return events
         }, render: render)
+    }
+
+    /// The most bytes one write's runs of `decide` have been charged.
+    private final class ChargedBytes: Sendable {
+        private let most = Mutex(0)
+
+        /// The bytes of `bytes` not charged yet, now counted as charged.
+        func take(_ bytes: Int) -> Int {
+            most.withLock { most in
+                defer { most = max(most, bytes) }
+                return bytes - most
+            }
+        }
     }
 
     func read<Result: Sendable>(_ lifter: LifterID, _ body: @escaping @Sendable (LifterView) throws -> Result) async throws -> Result {
