@@ -72,7 +72,7 @@ bench-build: deps
 	$(SWIFT) build --package-path Benchmarks --scratch-path $(BENCH_SCRATCH)
 
 ## bench-server: the server on loopback with wrk against PostgreSQL's durable insert (pgbench);
-##   installs wrk and postgresql when missing. Method and figures: docs/PERFORMANCE.md, "The server".
+##   installs wrk and postgresql when missing. Method and figures: docs/PERFORMANCE-SERVER.md, "The server".
 bench-server: server
 	scripts/perf/server-bench.sh
 

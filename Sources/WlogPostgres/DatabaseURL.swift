@@ -53,7 +53,7 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     /// requests share the rest, and a request finding none free waits in the pool's queue within
     /// its time limit. Twenty, because the database's commit rate stops growing well before that
     /// (commits share WAL flushes; past 16 concurrent ones each costs the database more CPU for a
-    /// few percent more commits, docs/PERFORMANCE.md), and four servers' pools (80) fit
+    /// few percent more commits, docs/PERFORMANCE-POSTGRES.md), and four servers' pools (80) fit
     /// PostgreSQL's default `max_connections` of 100 beside its reserved and operators' connections.
     static let poolSize = 20
 

@@ -4,7 +4,7 @@ import Synchronization
 /// is pending (and sleeps for good when none is). A sleeping task per database call instead
 /// left a dispatch timer behind each (a sleep cancelled still fires at its time): with the
 /// dispatch manager's thread that served them, 7–8 % of the server's CPU under durable POSTs
-/// (docs/PERFORMANCE.md, "A write's statements and the listeners' wake-ups").
+/// (docs/PERFORMANCE-POSTGRES.md, "A write's statements and the listeners' wake-ups").
 final class DeadlineTimer: Sendable {
     static let shared = DeadlineTimer()
     /// How late a deadline may be noticed.

@@ -43,8 +43,8 @@ enum EventsSchema {
         // The routines are PL/pgSQL, not SQL: a session plans a PL/pgSQL function's statements once
         // and keeps the plans, where an SQL function called from PL/pgSQL or by `SELECT` with
         // parameters is planned again at every call (three times the database CPU of a write,
-        // docs/PERFORMANCE.md). `CREATE OR REPLACE` also turns a database made with older ones
-        // over to these at a server's start (same names, arguments and results).
+        // docs/PERFORMANCE-POSTGRES.md). `CREATE OR REPLACE` also turns a database made with older
+        // ones over to these at a server's start (same names, arguments and results).
         //
         // One commit's rows into one stream, after the stream's lock taken shared (`EventsSQL`):
         // all or none; a position or id the stream holds is a unique violation. The retry in

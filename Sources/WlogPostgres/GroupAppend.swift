@@ -10,7 +10,7 @@ import WlogStore
 /// flush and one wake-up of each listening server for the group, where each commit alone paid
 /// all four. PostgreSQL shares a flush among concurrent commits too, but not the rest: a
 /// group of 8 costs the database 0.08 ms of CPU a commit against 0.25 ms alone
-/// (docs/PERFORMANCE.md, "Group commit").
+/// (docs/PERFORMANCE-POSTGRES.md, "Group commit").
 ///
 /// Each lifter's commit in a group lands all or none (`EventsSQL.AppendCommits`): the call answers
 /// the lifters whose position or id was taken (another writer was first), whose callers get
@@ -29,8 +29,8 @@ final class GroupAppend: Sendable {
     /// takes all that came meanwhile. Two (one flushing while another gathers) made groups half
     /// as large under load: the bench's POSTs on one server, alternating, 2,392–3,153 a second at
     /// 0.115–0.186 ms of the database's CPU each with two, 3,124–3,614 at 0.112–0.126 ms with one
-    /// (docs/PERFORMANCE.md, "Group commit"). What one costs: a call held by a lifter's turn on
-    /// another server holds this server's other commits as long (a retry's few statements).
+    /// (docs/PERFORMANCE-POSTGRES.md, "Group commit"). What one costs: a call held by a lifter's
+    /// turn on another server holds this server's other commits as long (a retry's few statements).
     static let calls = 1
     /// The most rows a group gathers; a single commit larger than this goes alone.
     static let rowLimit = 4096

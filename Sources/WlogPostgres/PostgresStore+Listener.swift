@@ -11,7 +11,7 @@ extension PostgresStore {
     /// listened were not announced. One connection, not one per channel: PostgreSQL wakes every
     /// backend listening in the database at each notifying commit, whatever its channel, so a
     /// second listening connection cost the database a wake-up more per write
-    /// (docs/PERFORMANCE.md, "A write's statements and the listeners' wake-ups").
+    /// (docs/PERFORMANCE-POSTGRES.md, "A write's statements and the listeners' wake-ups").
     func listen() async {
         while !Task.isCancelled {
             do {

@@ -7,11 +7,11 @@ import Synchronization
 /// events, with their kept answers (`AnswerCache`), and the least recently used states dropped
 /// past it (the embedded and the PostgreSQL store alike).
 ///
-/// The estimate is the server's resident memory measured per lifter loaded (docs/PERFORMANCE.md,
-/// "Memory"; the run: perf-log/server.md, "Session 7: the writer kept open, …"): per event, the
-/// set rows, ids, history order and the workout catalog; per lifter, its slot, lookups and the
-/// writer kept open (the state's reserved tables are given back after a fold:
-/// `WlogState.compact`).
+/// The estimate is the server's resident memory measured per lifter loaded
+/// (docs/PERFORMANCE-SERVER.md, "Memory"; the run: perf-log/server.md, "Session 7: the writer
+/// kept open, …"): per event, the set rows, ids, history order and the workout catalog; per
+/// lifter, its slot, lookups and the writer kept open (the state's reserved tables are given back
+/// after a fold: `WlogState.compact`).
 public enum StateMemory {
     /// The estimate per event held: above the bytes malloc holds for generated one-year lifters'
     /// states (207 B an event with the lifter's share: `StateMemoryTests`); the workout catalog

@@ -11,7 +11,7 @@
 # With COMPUTED=1 (the default) each run also measures the page computed afresh for every request
 # (rest-computed.lua adds an always-true `id=neq.<uuid>` of its own to each, so no kept answer
 # serves it): what a read right after each write costs. Prints each run, then the medians and the
-# ratio of the medians (wlog ÷ PostgreSQL); docs/PERFORMANCE.md, "PostgREST".
+# ratio of the medians (wlog ÷ PostgreSQL); docs/PERFORMANCE-SERVER.md, "PostgREST".
 #
 #   scripts/perf/rest-bench.sh                  (release build)
 #   BUILD=0 BIN=.build/release RUNS=5 scripts/perf/rest-bench.sh   (the binaries at hand)

@@ -2,7 +2,7 @@
 # The server's speed (issue 14), measured in one run on one machine: wlog-server on loopback
 # under wrk, over a 20-year lifter (wlog-generate) and $LIFTERS lifters of a year each, and
 # PostgreSQL doing the same durable insert with pgbench as the baseline. Method and results:
-# docs/PERFORMANCE.md, "The server".
+# docs/PERFORMANCE-SERVER.md, "The server".
 #
 #   scripts/perf/server-bench.sh            (make bench-server)
 #

@@ -10,7 +10,7 @@
 # interleaved with pgbench's durable INSERT (server-insert.sql) on a fresh cluster, $ROUNDS rounds.
 # Each server line gives requests/s, p99 and the server's CPU a request (/proc, user + system).
 # Last, when `perf` is there, the machine's cost of a wake: `perf bench sched pipe` across the
-# two CPUs and on one. What it shows: docs/PERFORMANCE.md, "Why the writes stop short of `pgbench`";
+# two CPUs and on one. What it shows: docs/PERFORMANCE-SERVER.md, "Why the writes stop short of `pgbench`";
 # the runs: perf-log/server.md, "Session 12: where a durable write's time goes".
 #
 #   scripts/perf/server-bench.sh   (once: makes the fixture under $WLOG_PERF_DIR/server)
