@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One server-bench phase for two or more wlog-server binaries, alternating, so that a slowdown
-# between builds is measured in one session on one machine (docs/PERFORMANCE-POSTGRES.md, "The
-# PostgreSQL store": how the two costs that grew per request were found). Each turn copies the
+# between builds is measured in one session on one machine (perf-log/server.md, "Issue 39: the
+# runs before group commit": how the two costs that grew per request were found). Each turn copies the
 # template's data folder afresh, starts the binary, loads every lifter (server-fixture.py), runs
 # one wrk phase and prints the rate, p99 and the server's CPU a request (utime + stime, /proc).
 #
