@@ -66,23 +66,45 @@ struct RemoteClient {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw SyncError(.unavailable, "cannot reach \(base): \(error.localizedDescription); nothing was lost — sync again when it is back")
+        var waits = 0
+        while true {
+            let data: Data, response: URLResponse
+            do {
+                (data, response) = try await session.data(for: request)
+            } catch {
+                throw SyncError(.unavailable, "cannot reach \(base): \(error.localizedDescription); nothing was lost — sync again when it is back")
+            }
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let envelope = try? JSONDecoder().decode(Envelope<T>.self, from: data)
+            if (200..<300).contains(status), let value = envelope?.data { return value }
+            let reason = envelope?.error.map { "\($0.code): \($0.message)" } ?? String(decoding: data.prefix(300), as: UTF8.self)
+            // A rate or growth limit (429): nothing was appended, and the server says when to ask again.
+            if status == 429, waits < Self.waitsInARow,
+               let wait = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init),
+               (1...Self.longestWait).contains(wait) {
+                waits += 1
+                FileHandle.standardError.write(Data("wlog sync: \(base) asks to wait \(wait) s (\(reason)); waiting\n".utf8))
+                try await Task.sleep(for: .seconds(wait))
+                continue
+            }
+            throw Self.failure(status: status, reason: reason, method: method, path: path, base: base)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let envelope = try? JSONDecoder().decode(Envelope<T>.self, from: data)
-        if (200..<300).contains(status), let value = envelope?.data { return value }
-        let reason = envelope?.error.map { "\($0.code): \($0.message)" } ?? String(decoding: data.prefix(300), as: UTF8.self)
+    }
+
+    /// The longest `Retry-After` a sync waits out (seconds), and how many times in a row for one
+    /// request; past either it stops as for any other refusal, and a later sync sends again what
+    /// the server lacks (it appends a batch at most once).
+    static let longestWait = 300
+    static let waitsInARow = 30
+
+    private static func failure(status: Int, reason: String, method: String, path: String, base: String) -> SyncError {
         switch status {
         case 401, 403:
-            throw SyncError(.unauthorized, "\(base) refused the token (\(status) \(reason)); set $WLOG_TOKEN or the remote's token file to a valid token (wlog serve token)")
+            SyncError(.unauthorized, "\(base) refused the token (\(status) \(reason)); set $WLOG_TOKEN or the remote's token file to a valid token (wlog serve token)")
         case 400..<500:
-            throw SyncError(.refused, "\(method) \(path) answered \(status) \(reason); nothing was appended")
+            SyncError(.refused, "\(method) \(path) answered \(status) \(reason); nothing was appended")
         default:
-            throw SyncError(.unavailable, "\(method) \(path) answered \(status) \(reason); nothing was lost — sync again later")
+            SyncError(.unavailable, "\(method) \(path) answered \(status) \(reason); nothing was lost — sync again later")
         }
     }
 }

@@ -128,6 +128,25 @@ import WlogJournal
         }
     }
 
+    /// A server that allows the lifter a request a second answers the sync's next request 429
+    /// with `Retry-After: 1`: the sync says so, waits it out and finishes, the set on the server.
+    @Test func aSyncWaitsOutTheServersRetryAfter() async throws {
+        try await ServerHarness.with(.journal, lifterRate: 1) { harness in
+            let token = try await harness.token(Self.lifter)
+            let laptop = harness.data + "/laptop.wlog"
+            _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
+            _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-15T09:00:00Z"], token: token)
+            try await harness.run { client in
+                let port = try #require(client.port)
+                _ = try await Self.wlog(laptop, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token)
+                let sync = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
+                #expect(sync.status == 0, "\(sync.status): \(sync.stderr)")
+                #expect(sync.stderr.contains("asks to wait 1 s (RATE_LIMITED"), "\(sync.stderr)")
+            }
+            #expect(try await harness.lines(Self.lifter).contains { $0.contains("\"set.logged\"") })
+        }
+    }
+
     static func id(_ line: String) throws -> String {
         try #require(JSON.parse(Array(line.utf8))?["id"]?.string)
     }
