@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     public var limits = WriteLimits()
     /// The clock of every write (`recorded`, default `occurred`); tests fix it.
     public var now: @Sendable () -> Instant
+    /// Seconds on a clock that never goes back, for the request rates (`lifterRate`,
+    /// `addressRate`); tests step it.
+    public var rateClock: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, cacheMegabytes: Int = 256,
                 commitFlush: JournalStore.CommitFlush = .each,

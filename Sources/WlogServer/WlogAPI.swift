@@ -23,8 +23,8 @@ public enum WlogAPI {
         }
         let auth = BearerAuthMiddleware(
             verifier: verifier,
-            perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst),
-            perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst))
+            perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst, clock: configuration.rateClock),
+            perLifter: RateLimiter(rate: configuration.lifterRate, burst: configuration.lifterBurst, clock: configuration.rateClock))
         let now = configuration.now
         let limited = LimitedStore(store, limits: configuration.limits, clock: { Double(now().millisecondsSince1970) / 1000 })
         let support = RouteSupport(store: limited, now: now)

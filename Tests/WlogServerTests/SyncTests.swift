@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import Synchronization
 import Testing
 import WlogJournal
 
@@ -128,10 +129,15 @@ import WlogJournal
         }
     }
 
-    /// A server that allows the lifter a request a second answers the sync's next request 429
+    /// A server that allows the lifter a request a second answers the sync's second request 429
     /// with `Retry-After: 1`: the sync says so, waits it out and finishes, the set on the server.
+    /// The rate's clock steps half a second at each request, whatever the real time: each
+    /// request after the first is refused once, then let through.
     @Test func aSyncWaitsOutTheServersRetryAfter() async throws {
-        try await ServerHarness.with(.journal, lifterRate: 1) { harness in
+        try await ServerHarness.with(.journal, lifterRate: 1) { base in
+            var harness = base
+            let clock = SteppedClock()
+            harness.configuration.rateClock = { clock.next() }
             let token = try await harness.token(Self.lifter)
             let laptop = harness.data + "/laptop.wlog"
             _ = try await Self.wlog(laptop, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
@@ -145,6 +151,12 @@ import WlogJournal
             }
             #expect(try await harness.lines(Self.lifter).contains { $0.contains("\"set.logged\"") })
         }
+    }
+
+    /// Half a second more at each reading.
+    final class SteppedClock: Sendable {
+        private let readings = Atomic<Int>(0)
+        func next() -> Double { Double(readings.add(1, ordering: .relaxed).oldValue) / 2 }
     }
 
     static func id(_ line: String) throws -> String {
