@@ -25,13 +25,13 @@ final class GroupAppend: Sendable {
         let rows: EventRows
     }
 
-    /// Calls in flight at once. One: the next group gathers while it flushes, and each call
-    /// takes all that came meanwhile. Two (one flushing while another gathers) made groups half
-    /// as large under load: the bench's POSTs on one server, alternating, 2,392–3,153 a second at
-    /// 0.115–0.186 ms of the database's CPU each with two, 3,124–3,614 at 0.112–0.126 ms with one
-    /// (docs/PERFORMANCE-POSTGRES.md, "Group commit"). What one costs: a call held by a lifter's
-    /// turn on another server holds this server's other commits as long (a retry's few statements).
-    static let calls = 1
+    /// Calls in flight at once: one flushing while the next group gathers. One alone made the
+    /// groups twice as large under load (the database's CPU a write 0.112–0.126 ms against
+    /// 0.115–0.186, docs/PERFORMANCE-POSTGRES.md, "Group commit"), but a call left waiting on a
+    /// connection the database dropped then held every other commit of the server until its
+    /// deadline: in `server-crash-test.py`'s restart round a server answered no 201 in the 1.5 s
+    /// after the database was back. With two, the other call goes on.
+    static let calls = 2
     /// The most rows a group gathers; a single commit larger than this goes alone.
     static let rowLimit = 4096
 
