@@ -39,7 +39,7 @@ public struct ServerConfiguration: Sendable {
     public var now: @Sendable () -> Instant
     /// Seconds on a clock that never goes back, for the request rates (`lifterRate`,
     /// `addressRate`); tests step it.
-    public var rateClock: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+    public var rateClock: @Sendable () -> Double = RateLimiter.uptime
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, cacheMegabytes: Int = 256,
                 commitFlush: JournalStore.CommitFlush = .each,

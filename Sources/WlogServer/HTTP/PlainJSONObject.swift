@@ -9,7 +9,7 @@
 /// (`PlainJSONObjectTests` holds each `PlainJSONBody` to it).
 struct PlainJSONObject {
     /// A member's value.
-    enum Scalar: Equatable {
+    enum Scalar {
         case null
         case bool(Bool)
         /// A number as written, checked against JSON's grammar.
@@ -19,9 +19,6 @@ struct PlainJSONObject {
 
     /// The members in the order written.
     private(set) var members: [(key: String, value: Scalar)] = []
-
-    /// The value of `key`, nil when absent.
-    subscript(key: String) -> Scalar? { members.first { $0.key == key }?.value }
 
     init?(_ bytes: UnsafeRawBufferPointer) {
         var reader = Reader(bytes: bytes)

@@ -14,8 +14,11 @@ final class RateLimiter: Sendable {
         var updated: Double
     }
 
+    /// Seconds since boot: a clock that never goes back (the default of every limit).
+    static let uptime: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+
     /// `rate` 0 turns the limit off.
-    init(rate: Double, burst: Double, clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+    init(rate: Double, burst: Double, clock: @escaping @Sendable () -> Double = RateLimiter.uptime) {
         self.rate = rate
         self.burst = max(1, burst)
         self.clock = clock

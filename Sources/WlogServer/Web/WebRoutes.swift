@@ -16,7 +16,8 @@ struct WebRoutes: Sendable {
         self.support = support
         self.accounts = accounts
         session = WebSession(verifier: verifier,
-                             perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst))
+                             perAddress: RateLimiter(rate: configuration.addressRate, burst: configuration.addressBurst,
+                                                     clock: configuration.rateClock))
     }
 
     func register(on router: Router<LifterRequestContext>) {
