@@ -59,7 +59,7 @@ extension JournalReader {
         var delivered = after
         var attempt = 1
         while true {
-            let before = FileChange.of(fd)
+            let before = FileStamp(fd: fd)
             let status = try scanOnce(after: delivered, checkDigests: checkDigests, skipping: attempt == 1 ? prefix : nil,
                                       sealed: sealed) { unit, lines in
                 guard delivered > after, unit.firstSeq <= delivered else {
@@ -73,7 +73,7 @@ extension JournalReader {
                 delivered = unit.lastSeq
             }
             guard !status.faults.isEmpty, attempt < Self.attempts,
-                  FileChange.of(fd) != before || FileIO.exists(path + JournalFormat.sealIntentSuffix) else { return status }
+                  FileStamp(fd: fd) != before || FileIO.exists(path + JournalFormat.sealIntentSuffix) else { return status }
             attempt += 1
         }
     }

@@ -14,7 +14,7 @@ extension JournalWriter {
     /// A writer key not yet kept (`JournalOptions.keyRecordInterval`) stays unkept: another
     /// writer meanwhile finds the record stale and draws a key of its own.
     public func suspend() {
-        changedAtSuspend = fd >= 0 ? FileChange.of(fd) : nil
+        changedAtSuspend = fd >= 0 ? FileStamp(fd: fd) : nil
         lock?.unlock()
         encoder.release()
     }
@@ -30,9 +30,10 @@ extension JournalWriter {
         var open = stat(), named = stat()
         let same = fstat(fd, &open) == 0 && stat(path, &named) == 0
             && open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
-            && (changedAtSuspend == nil || changedAtSuspend == FileChange.of(fd))
+            && (changedAtSuspend == nil || changedAtSuspend == FileStamp(open))
         // A changed file is not this writer's to describe: its key is not kept at `close`.
         if !same { keyUnrecorded = false }
+        stampAtResume = same ? FileStamp(named) : FileStamp()
         return same
     }
 }

@@ -52,9 +52,17 @@ public final class JournalWriter {
     /// When the writer key was last kept (`keyRecordInterval`), and whether a commit came since.
     var keyRecorded: ContinuousClock.Instant?
     var keyUnrecorded = false
-    /// The file's length and change time when `suspend` let the lock go (`resume` compares it: a seal by
-    /// another writer rewrites the tail in place, which may leave the length as it was).
-    var changedAtSuspend: FileChange?
+    /// The file's stamp when `suspend` let the lock go (`resume` compares it: a seal by another
+    /// writer rewrites the tail in place, which may leave the length as it was).
+    var changedAtSuspend: FileStamp?
+    /// The stamp of the file at the journal's path that the last `resume` found to be this
+    /// writer's (unknown before one did): what a caller that keeps a state folded from the file
+    /// compares with its own, with no `stat` of its own.
+    public internal(set) var stampAtResume = FileStamp()
+
+    /// The open file's stamp now (one `fstat`; unknown once closed): after a commit, what a caller
+    /// keeping a state folded from the file notes as the version it folded.
+    public var stamp: FileStamp { FileStamp(fd: fd) }
     /// The open `.acked` record (`Acknowledgement`), opened at the first sync; -1 until then.
     var acknowledgementFD: Int32 = -1
 

@@ -250,7 +250,7 @@ public final class PostgresStore: LifterStore {
     private func committed(_ events: [Event], _ slot: PostgresLifter) -> LifterView {
         var state = slot.take()
         for event in events { state.apply(event) }
-        state.settle()
+        state.settleAfterWrite()
         held(slot.keep(state))
         snapshots.refresh(slot, store: self)
         watchers.post(slot.lifter, state.lastSeq)

@@ -1,3 +1,5 @@
+import WlogJournal
+
 /// The answers a lifter's repeated reads are given without their state (docs/SERVER-STORAGE.md, "Memory").
 ///
 /// What a bounded memory's reads repeat is a small answer (a page of a few KiB), not the fold: when

@@ -202,7 +202,7 @@ final class LifterJournal: HeldLifter {
                 // place (damage, an editor) opens the journal again, which reads its header and tail.
                 // (`slot.state?.lastSeq`, not `let state = slot.state`: binding copies the whole state.)
                 if try kept.resume(), slot.state?.lastSeq == kept.lastSequence,
-                   slot.journalID == kept.header.journal, FileStamp(path: path) == slot.stamp {
+                   slot.journalID == kept.header.journal, kept.stampAtResume == slot.stamp {
                     return kept
                 }
             } catch let error as JournalError {
@@ -304,8 +304,8 @@ final class LifterJournal: HeldLifter {
             slot.state?.apply(event)
             appended.append(event)
         }
-        slot.state?.settle()
-        slot.stamp = FileStamp(path: path)
+        slot.state?.settleAfterWrite()
+        slot.stamp = writer.stamp
         if let groupFlush { slot.flushRound = groupFlush.round() }
         refreshSnapshot(&slot)
         return appended

@@ -25,6 +25,7 @@ struct WlogServerCommand: AsyncParsableCommand {
             print(helpMessage(for: Run.self))
             return
         }
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0) }
         await main(arguments)
     }
 }

@@ -9,7 +9,8 @@
 ///   the records are extended by all of them at once (`PersonalRecords.adding`: one resumed scan
 ///   per exercise, not one per set) — by a read, on the fly and without keeping the result
 ///   (`WlogState.cachedRecords(slot:repTargets:)`), or for good by `WlogState.settle()`, which a
-///   state kept between reads (the server's) calls after each fold;
+///   state kept between reads (the server's) calls after each fold (after a write's, once an
+///   entry waits for `settleAt` sets: `WlogState.settleAfterWrite()`);
 /// - `apply` drops, with its pending rows, what an event may change otherwise: the exercise of a
 ///   back-dated, edited (old and new exercise) or deleted set; everything on a discarded workout,
 ///   a settings, profile or exercise change; and an entry a logged set finds the extension budget
@@ -60,6 +61,13 @@ struct RecordsCache: Sendable {
 
     /// Whether some entry has pending rows (`WlogState.settle()` has work).
     var hasPending: Bool { !pending.isEmpty }
+
+    /// The most pending rows one entry has.
+    var mostPending: Int { pending.values.reduce(0) { max($0, $1.rows.count) } }
+
+    /// The pending rows one entry may gather before a write settles the cache
+    /// (`WlogState.settleAfterWrite()`): a read extends by at most this many on the fly.
+    static let settleAt = 16
 
     /// The cached records of the exercise in `slot` when they track `targets`, with the rows of
     /// the sets that extend them (empty when none): `WlogState.cachedRecords(slot:repTargets:)`

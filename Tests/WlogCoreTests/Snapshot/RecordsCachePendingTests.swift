@@ -94,6 +94,38 @@ struct RecordsCachePendingTests {
         #expect(!state.recordsCache.hasPending)
         #expect(Self.cachedSlots(state) == slots)
     }
+
+    @Test("a server's write settles once an entry waits for settleAt sets: one resumed scan per settleAt sets, answers unchanged")
+    func writesSettleEverySettleAtSets() throws {
+        let (loaded, head) = try Self.loaded()
+        let tail = Self.inOrderTail(after: head.map(\.seq).max() ?? 0)
+        let slots = Self.cachedSlots(loaded)
+        let writes = RecordScanTally()
+        var state = loaded
+        var plain = WlogState.replay(head)
+        var most = 0
+        for (index, event) in tail.enumerated() {
+            RecordScanTally.$current.withValue(writes) {
+                state.apply(event)
+                state.settleAfterWrite()
+            }
+            plain.apply(event)
+            most = max(most, state.recordsCache.mostPending)
+            if index % 41 == 0 { Self.expectSame(state, plain, "write \(index)") }
+        }
+        // 41 counted sets of each of the five cached exercises, in turn: the 16th and the 32nd
+        // bench press each settle all five (15 waiting for each of the others), and nothing else does.
+        #expect(RecordsCache.settleAt == 16)
+        #expect(most == RecordsCache.settleAt - 1)
+        #expect(writes.resumes == 2 * slots.count, "one per set would be \(Self.cachedSets(tail))")
+        #expect(Self.cachedSlots(state) == slots)
+        // Then a read resumes each entry once for the 9 or 10 sets each still waits for.
+        let reads = RecordScanTally()
+        RecordScanTally.$current.withValue(reads) {
+            #expect(RecordsCacheTests.tables(state) == RecordsCacheTests.tables(plain))
+        }
+        #expect(reads.resumes == slots.count)
+    }
     #endif
 
     @Test("pending sets among back-dated sets, edits and deletes: each drops its exercise's entry with its pending rows")
