@@ -26,7 +26,8 @@ struct RecordsCache: Sendable {
     private(set) var repTargets: [Int] = []
     /// How many more logged sets may extend an entry (`WlogState.updateRecordsCache`): each
     /// keeps a pending row until settled and adds to one extension, so a long tail after a
-    /// snapshot drops entries as before once this is spent.
+    /// snapshot drops entries as before once this is spent. A settle gives it back
+    /// (`restoreExtensions()`).
     private(set) var extensionsLeft = RecordsCache.extensionBudget
     /// The sets logged since an entry was made that extend it, by slot (absent: none).
     private(set) var pending: [Int32: Pending] = [:]
@@ -101,6 +102,15 @@ struct RecordsCache: Sendable {
         guard !bySlot.isEmpty, slot >= 0, Int(slot) < bySlot.count else { return }
         bySlot[Int(slot)] = records
         if !pending.isEmpty { pending[slot] = nil }
+    }
+
+    /// Gives the whole budget back once no row waits (`WlogState.settleRecords()`): it bounds
+    /// the rows waiting and what extending by them costs, and a state kept for months by a server
+    /// would otherwise spend it once for good and compute every later exercise's records from
+    /// all of its sets.
+    mutating func restoreExtensions() {
+        guard pending.isEmpty else { return }
+        extensionsLeft = Self.extensionBudget
     }
 
     /// Takes one extension from the budget; false when it is spent.

@@ -55,6 +55,7 @@ extension WlogState {
         var cache = recordsCache
         recordsCache = RecordsCache()
         settle(&cache)
+        cache.restoreExtensions()
         recordsCache = cache
     }
 

@@ -144,6 +144,25 @@ struct RecordsCacheUpdateTests {
         #expect(RecordsCacheTests.tables(state) == RecordsCacheTests.tables(fresh))
     }
 
+    @Test("a state settled as it goes (a server's) keeps its records cached past the budget: each settle gives it back")
+    func settlesGiveTheBudgetBack() {
+        var (state, events) = Self.cached(seed: 12, count: 600)
+        let slot = state.sets.exerciseText.slot("deadlift")
+        var seq = events.map(\.seq).max() ?? 0
+        for index in 0...(RecordsCache.extensionBudget + 200) {
+            seq += 1
+            let event = Self.event(seq, at: Self.later + Int64(index) * 1_000,
+                                   Self.logged("deadlift", reps: 1 + index % 5, weight: .kg(100 + Double(index % 7))))
+            events.append(event)
+            state.apply(event)
+            state.settleAfterWrite()
+            #expect(state.cachedRecords(slot: slot, repTargets: state.settings.prReps) != nil, "set \(index)")
+        }
+        #expect(state.recordsCache.extensionsLeft > RecordsCache.extensionBudget - RecordsCache.settleAt)
+        let fresh = WlogState.replay(events)
+        #expect(RecordsCacheTests.tables(state) == RecordsCacheTests.tables(fresh))
+    }
+
     @Test("every event of a random tail: the cached records agree with a replay without a cache", arguments: [21, 22])
     func randomTail(seed: UInt64) {
         let events = SnapshotTests.history(seed: seed, count: 1_400)
