@@ -36,4 +36,9 @@ extension JournalWriter {
         stampAtResume = same ? FileStamp(named) : FileStamp()
         return same
     }
+
+    /// The open file's stamp now (one `fstat`; unknown once closed): after a commit, what a caller
+    /// keeping a state folded from the file notes as the version it folded, and compares with
+    /// `stampAtResume` at the next `resume`.
+    public var stamp: FileStamp { FileStamp(fd: fd) }
 }

@@ -59,10 +59,6 @@ public final class JournalWriter {
     /// writer's (unknown before one did): what a caller that keeps a state folded from the file
     /// compares with its own, with no `stat` of its own.
     public internal(set) var stampAtResume = FileStamp()
-
-    /// The open file's stamp now (one `fstat`; unknown once closed): after a commit, what a caller
-    /// keeping a state folded from the file notes as the version it folded.
-    public var stamp: FileStamp { FileStamp(fd: fd) }
     /// The open `.acked` record (`Acknowledgement`), opened at the first sync; -1 until then.
     var acknowledgementFD: Int32 = -1
 

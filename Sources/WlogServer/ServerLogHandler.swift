@@ -6,8 +6,8 @@ import Logging
 /// `StreamLogHandler` renders its metadata to text each time a key is set. Hummingbird sets one
 /// on every request (`hb.request.id`, a copy of the server's logger per request), so at the
 /// server's usual levels, where almost nothing is printed, each request paid for a line it never
-/// wrote (1.2 % of the CPU of a durable `POST …/sets`: docs/PERFORMANCE-SERVER.md, "Where a POST's
-/// time goes"). This handler keeps the metadata as it is given and lends it to a
+/// wrote (1.2 % of the CPU of a durable `POST …/sets`: docs/PERFORMANCE-SERVER.md, "Where an
+/// embedded POST's time goes"). This handler keeps the metadata as it is given and lends it to a
 /// `StreamLogHandler` only for a line that is printed, so the output stays the library's own.
 package struct ServerLogHandler: LogHandler {
     private let label: String
