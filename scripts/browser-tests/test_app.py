@@ -333,7 +333,8 @@ def test_offline(driver, server, lifter):
     settled(driver)
     tick(driver, "140 kg × 5")
     settled(driver)
-    left = int(driver.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
+    # The tick's redraw may start after `settled` saw the screen idle: wait for the timer to show.
+    left = wait(driver, lambda d: int(d.execute_script("return document.getElementById('rest')?.dataset.left || 0")), "the rest timer")
     check(60 < left <= 90, "the rest timer starts from the Settings default of 90 s: %d s left" % left)
     tap(driver, "button.suggest")
     settled(driver)
