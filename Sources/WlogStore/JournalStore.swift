@@ -270,7 +270,7 @@ public final class JournalStore: LifterStore {
         let saved = await SnapshotWrites.saveAtStop(lifters.withLock { Array($0) }) { lifter, journal in
             (try? await run(lifter) { Outcome(journal.saveForStop(), journal) }) ?? false
         }
-        snapshots.drain()
+        await snapshots.drain()
         return saved
     }
 

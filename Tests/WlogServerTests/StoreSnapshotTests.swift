@@ -27,7 +27,7 @@ import WlogTestSupport
     static func coldState(_ root: String, _ lifter: LifterID, _ policy: SnapshotPolicy) async throws -> (bytes: [UInt8], resumed: Int) {
         let store = try store(root, policy)
         var state = try await store.read(lifter) { $0.state }
-        store.snapshots.drain()
+        await store.snapshots.drain()
         state.cacheRecords()
         let stamp = SnapshotStamp(journalID: "x", lastSeq: state.lastSeq, tailDigest: 0, chainHead: "", sealedThrough: 0)
         return (StateSnapshot.encode(state, stamp: stamp), store.snapshots.resumed)
@@ -130,7 +130,7 @@ import WlogTestSupport
         // The store stays usable: it writes, and a good snapshot written after is used again.
         let store = try Self.store(fixture.root, Self.eager)
         try await Self.log(store, b, sizes: [3], day: 9)
-        store.snapshots.drain()
+        await store.snapshots.drain()
         let again = try await Self.coldState(fixture.root, b, SnapshotPolicy())
         #expect(again.resumed == 1, "\(spoil): no good snapshot after")
         #expect(again.bytes == (try await Self.coldState(fixture.root, b, Self.off)).bytes)
@@ -147,7 +147,7 @@ import WlogTestSupport
         let path = fixture.store.journalPath(of: lifter) + ".snap"
         #expect(!FileManager.default.fileExists(atPath: path), "300 events, under the threshold: no snapshot while held")
         store.unloadAll()
-        store.snapshots.drain()
+        await store.snapshots.drain()
         #expect(FileManager.default.fileExists(atPath: path))
         let cold = try await Self.coldState(fixture.root, lifter, SnapshotPolicy())
         #expect(cold.resumed == 1)
