@@ -114,6 +114,11 @@ def rows(driver, name):
         ".flatMap(s => [...s.querySelectorAll('table.sets tbody tr')])", name)
 
 
+def rest_left(driver):
+    """The rest timer's seconds left (0 when it is not shown or not running)."""
+    return int(driver.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
+
+
 def tick(driver, text):
     """Ticks done the set row showing `text`."""
     press(driver, lambda: wait(driver, lambda d: d.execute_script(

@@ -21,7 +21,7 @@ import sys
 import traceback
 
 import wlogweb
-from appdriver import add_exercise, button, choose, css, press, rows, sent, sent_by, settled, start, status, synced, tap, tick, typed, wait
+from appdriver import add_exercise, button, choose, css, press, rest_left, rows, sent, sent_by, settled, start, status, synced, tap, tick, typed, wait
 
 from selenium.webdriver.common.by import By
 
@@ -122,9 +122,8 @@ def test_workout(driver, server, lifter):
     # Tick set 1 done: the rest timer runs (its seconds go down).
     driver.execute_script("localStorage.removeItem('wlog.rest')")
     tap(driver, "[aria-label='Bench Press set 1 done']")
-    left = lambda d: int(d.execute_script("return document.getElementById('rest')?.dataset.left || 0"))
-    first = wait(driver, left, "the rest timer")
-    wait(driver, lambda d: 0 < left(d) < first, "the rest timer counting down")
+    first = wait(driver, rest_left, "the rest timer")
+    wait(driver, lambda d: 0 < rest_left(d) < first, "the rest timer counting down")
     shown = driver.execute_script("return !document.getElementById('rest').hidden")
     check(shown and first <= 120, "the rest timer runs after a tick (started at %d s)" % first)
     tap(driver, "[aria-label='Bench Press set 3 done']")
@@ -334,7 +333,7 @@ def test_offline(driver, server, lifter):
     tick(driver, "140 kg × 5")
     settled(driver)
     # The tick's redraw may start after `settled` saw the screen idle: wait for the timer to show.
-    left = wait(driver, lambda d: int(d.execute_script("return document.getElementById('rest')?.dataset.left || 0")), "the rest timer")
+    left = wait(driver, rest_left, "the rest timer")
     check(60 < left <= 90, "the rest timer starts from the Settings default of 90 s: %d s left" % left)
     tap(driver, "button.suggest")
     settled(driver)
