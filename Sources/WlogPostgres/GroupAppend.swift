@@ -4,13 +4,16 @@ import WlogStore
 
 /// Commits of different lifters sent to the database together: the group commit of a server.
 ///
-/// A commit waits only while `calls` calls are in flight; each call that ends takes every commit
-/// that came meanwhile (up to `rowLimit` rows) into the next, so an idle server sends a commit at
-/// once and a busy one sends its commits in groups — one round trip, one transaction, one disk
-/// flush and one wake-up of each listening server for the group, where each commit alone paid
-/// all four. PostgreSQL shares a flush among concurrent commits too, but not the rest: a
+/// One call is in flight while the database answers in time; each call that ends takes every
+/// commit that came meanwhile (up to `rowLimit` rows) into the next, so an idle server sends a
+/// commit at once and a busy one sends its commits in groups — one round trip, one transaction,
+/// one disk flush and one wake-up of each listening server for the group, where each commit alone
+/// paid all four. PostgreSQL shares a flush among concurrent commits too, but not the rest: a
 /// group of 8 costs the database 0.08 ms of CPU a commit against 0.25 ms alone
-/// (docs/PERFORMANCE-POSTGRES.md, "Group commit").
+/// (docs/PERFORMANCE-POSTGRES.md, "Group commit"). A call that has not answered within
+/// `stalledAfter` (on a connection the database dropped, or waiting for a lifter's turn on
+/// another server) no longer holds the others: the commits waiting go in a call of their own,
+/// up to `calls` in flight, and once the calls answer in time again one sender is left.
 ///
 /// Each lifter's commit in a group lands all or none (`EventsSQL.AppendCommits`): the call answers
 /// the lifters whose position or id was taken (another writer was first), whose callers get
@@ -25,13 +28,16 @@ final class GroupAppend: Sendable {
         let rows: EventRows
     }
 
-    /// Calls in flight at once: one flushing while the next group gathers. One alone made the
-    /// groups twice as large under load (the database's CPU a write 0.112–0.126 ms against
-    /// 0.115–0.186, docs/PERFORMANCE-POSTGRES.md, "Group commit"), but a call left waiting on a
-    /// connection the database dropped then held every other commit of the server until its
-    /// deadline: in `server-crash-test.py`'s restart round a server answered no 201 in the 1.5 s
-    /// after the database was back. With two, the other call goes on.
+    /// Calls in flight at once, at most: the one a healthy server keeps, and one more while it is
+    /// stalled. One call alone made the groups twice as large under load as two did (the
+    /// database's CPU a write 0.112–0.126 ms against 0.115–0.186, docs/PERFORMANCE-POSTGRES.md,
+    /// "Group commit"), but a call left waiting on a connection the database dropped then held
+    /// every other commit of the server until its deadline: in `server-crash-test.py`'s restart
+    /// round a server answered no 201 in the 1.5 s after the database was back.
     static let calls = 2
+    /// How long a call may go unanswered before the commits waiting behind it get a call of their
+    /// own: a healthy call answers in a few milliseconds (the group's rows and one WAL flush).
+    static let stalledAfter: Duration = .milliseconds(100)
     /// The most rows a group gathers; a single commit larger than this goes alone.
     static let rowLimit = 4096
 
@@ -42,20 +48,31 @@ final class GroupAppend: Sendable {
 
     private struct State {
         var waiting: [Waiting] = []
-        var sending = 0
+        /// Senders running (each between calls or with one call in flight).
+        var senders = 0
+        /// The calls in flight, by number, and those of them past `stalledAfter`.
+        var inFlight: Set<UInt64> = []
+        var stalled: Set<UInt64> = []
+        var lastCall: UInt64 = 0
+        /// Senders not held by a stalled call.
+        var healthy: Int { senders - stalled.count }
     }
 
     private let state = Mutex(State())
+    private let stalledAfter: Duration
     private let send: @Sendable ([Commit]) async throws -> Set<String>
 
     /// `send` makes one call of the commits given, answering the lifters refused (by uuid) or
-    /// throwing the database's error.
-    init(send: @escaping @Sendable ([Commit]) async throws -> Set<String>) {
+    /// throwing the database's error; a call unanswered after `stalledAfter` lets the commits
+    /// behind it go in another.
+    init(stalledAfter: Duration = GroupAppend.stalledAfter, send: @escaping @Sendable ([Commit]) async throws -> Set<String>) {
+        self.stalledAfter = stalledAfter
         self.send = send
     }
 
-    /// The commits waiting for a call (for tests).
+    /// The commits waiting for a call, and the calls past `stalledAfter` (for tests).
     var waitingCount: Int { state.withLock { $0.waiting.count } }
+    var stalledCount: Int { state.withLock { $0.stalled.count } }
 
     /// Commits `rows` to `lifter`'s stream, with whatever other commits are waiting; returns when
     /// they are committed, or throws what the database answered (a conflict only when this
@@ -64,25 +81,52 @@ final class GroupAppend: Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let starts = state.withLock { state -> Bool in
                 state.waiting.append(Waiting(commit: Commit(lifter: lifter, rows: rows), continuation: continuation))
-                guard state.sending < Self.calls else { return false }
-                state.sending += 1
-                return true
+                return Self.startsSender(&state)
             }
             if starts { Task { await self.sendWhileWaiting() } }
         }
     }
 
-    /// One sender: sends the waiting commits as groups until none waits.
-    private func sendWhileWaiting() async {
-        while let group = nextGroup() { await sendGroup(group) }
+    /// Whether a sender should start for the commits waiting: none runs but stalled ones, and
+    /// fewer than `calls` run (counted as started when true).
+    private static func startsSender(_ state: inout State) -> Bool {
+        guard !state.waiting.isEmpty, state.healthy == 0, state.senders < calls else { return false }
+        state.senders += 1
+        return true
     }
 
-    /// The commits waiting, oldest first, up to `rowLimit` rows (at least one commit); nil, and
-    /// one sender fewer, when none waits.
-    private func nextGroup() -> [Waiting]? {
+    /// One sender: sends the waiting commits as groups until none waits, or another sender not
+    /// held by a stalled call is there to send them.
+    private func sendWhileWaiting() async {
+        while let (call, group) = nextGroup() {
+            let timer = DeadlineTimer.shared.add(stalledAfter) { [self] in stall(call) }
+            await sendGroup(group)
+            DeadlineTimer.shared.remove(timer)
+            state.withLock { state in
+                state.inFlight.remove(call)
+                state.stalled.remove(call)
+            }
+        }
+    }
+
+    /// Call `call` has gone unanswered for `stalledAfter`: the commits waiting get a sender of
+    /// their own unless another sender is free to take them.
+    private func stall(_ call: UInt64) {
+        let starts = state.withLock { state -> Bool in
+            guard state.inFlight.contains(call) else { return false }
+            state.stalled.insert(call)
+            return Self.startsSender(&state)
+        }
+        if starts { Task { await self.sendWhileWaiting() } }
+    }
+
+    /// The next call's number and the commits waiting, oldest first, up to `rowLimit` rows (at
+    /// least one commit); nil, and one sender fewer, when none waits or another healthy sender
+    /// will take them.
+    private func nextGroup() -> (UInt64, [Waiting])? {
         state.withLock { state in
-            guard !state.waiting.isEmpty else {
-                state.sending -= 1
+            guard !state.waiting.isEmpty, state.healthy == 1 else {
+                state.senders -= 1
                 return nil
             }
             var rows = 0, count = 0
@@ -92,7 +136,9 @@ final class GroupAppend: Sendable {
                 count += 1
             }
             defer { state.waiting.removeFirst(count) }
-            return Array(state.waiting.prefix(count))
+            state.lastCall += 1
+            state.inFlight.insert(state.lastCall)
+            return (state.lastCall, Array(state.waiting.prefix(count)))
         }
     }
 

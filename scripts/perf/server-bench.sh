@@ -20,8 +20,8 @@
 # WLOG_SNAPSHOT=off (every lifter loaded again from its first event: the "before"). RSS from /proc.
 # Then the PostgreSQL store (issue 16) on the same cluster: the data folder migrated into it
 # (`wlog-server migrate`, timed), the same reads and durable POSTs through one server with
-# --store, then through two servers on the one database (two wrk runs at once, $CLIENTS/2
-# connections each, one per server; the rates added), and the store's write statement alone by
+# --store, then through two servers on the one database (the same one wrk, each of its two
+# threads on one server), and the store's write statement alone by
 # pgbench (server-append.sql) beside the INSERT again, and the memory bound's reads on it with
 # snapshots on and off. PG=0 leaves the PostgreSQL store out.
 # BUILD=0 skips the release build and uses the binaries in $BIN (default $SCRATCH/release).
@@ -145,31 +145,27 @@ pg_ticks() {
 }
 
 # One wrk phase: requests/s, p50 and p99 (wrk --latency), answers that were not 2xx, the RSS after.
-# With more than one port, one wrk a port at once ($CLIENTS split between them): the rates and
-# failures added, the p50s and p99s listed per server. With SHARE=1 each server gets its share of
-# the lifters (the file's lines K modulo N to the Kth of N ports: a load balancer that keeps each
-# lifter on one server), else every server gets every lifter.
+# With more than one port, the same one wrk ($CLIENTS connections, two threads or one a server)
+# sends each thread to one server (WLOG_PORTS in server-requests.lua), so the load generator is
+# the one the single server had. With SHARE=1 each server gets its share of the lifters (a load
+# balancer that keeps each lifter on one server), else every server gets every lifter.
 PHASE=0
 load() {  # LABEL REQUEST-FILE [PORT…]
   PHASE=$((PHASE + 1))
-  local label=$1 requests=$2 ports=("${@:3}") port pids=() ticks= share=0
+  local label=$1 requests=$2 ports=("${@:3}") ticks= threads=2
   [ ${#ports[@]} -gt 0 ] || ports=("$PORT")
+  [ ${#ports[@]} -le 2 ] || threads=${#ports[@]}
   [ -z "$DBCPU" ] || ticks=$(pg_ticks)
-  for port in "${ports[@]}"; do
-    WLOG_SHARE=$([ "${SHARE:-0}" = 1 ] && echo "$share/${#ports[@]}" || echo 0/1) \
-    WLOG_REQUESTS="$OUT/$requests" wrk -t2 -c$((CLIENTS / ${#ports[@]})) -d"${SECONDS_EACH}s" --timeout 30s --latency \
-      -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:$port" > "$OUT/wrk-$PHASE-$port.txt" &
-    pids+=($!)
-    share=$((share + 1))
-  done
-  wait "${pids[@]}"
+  WLOG_PORTS=$(IFS=,; echo "${ports[*]}") WLOG_SHARE=$([ "${SHARE:-0}" = 1 ] && echo 1 || echo 0/1) \
+  WLOG_REQUESTS="$OUT/$requests" wrk -t$threads -c"$CLIENTS" -d"${SECONDS_EACH}s" --timeout 30s --latency \
+    -s "$ROOT/scripts/perf/server-requests.lua" "http://127.0.0.1:${ports[0]}" > "$OUT/wrk-$PHASE.txt"
   [ -z "$DBCPU" ] || ticks=$(( $(pg_ticks) - ticks ))
-  for port in "${ports[@]}"; do cat "$OUT/wrk-$PHASE-$port.txt"; done | awk -v label="$label" -v rss="$(rss)" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '
-    / requests in / { n += $1 } /Requests\/sec/ { rate += $2 } / 50%/ { p50 = p50 sep50 $2; sep50 = "/" } / 99%/ { p99 = p99 sep99 $2; sep99 = "/" }
+  awk -v label="$label" -v rss="$(rss)" -v ticks="$ticks" -v hz="$(getconf CLK_TCK)" '
+    / requests in / { n = $1 } /Requests\/sec/ { rate = $2 } / 50%/ { p50 = $2 } / 99%/ { p99 = $2 }
     /Non-2xx/ { bad += $NF } /Socket errors/ { for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) bad += $i + 0 }
     END { printf "  %-22s %9.0f req/s  p50 %-8s p99 %-8s failed %d   %s", label, rate, p50, p99, bad, rss
           if (ticks != "" && n > 0) printf "  database CPU %.3f ms/request", ticks * 1000 / hz / n
-          printf "\n" }' | tee -a "$RESULTS"
+          printf "\n" }' "$OUT/wrk-$PHASE.txt" | tee -a "$RESULTS"
 }
 
 # The floor under the durable POST (Sources/wlog-server-floor): the same requests, each MODE in turn.
