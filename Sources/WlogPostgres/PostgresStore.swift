@@ -225,8 +225,8 @@ public final class PostgresStore: LifterStore {
         // Handed over, not shared: folding into a second reference would copy every set.
         let handed = HandedState(consume state)
         do {
-            state = try await database("folding lifter \(lifter)") { [client] in
-                try await EventsSQL.folded(handed.take() ?? .initial, lifter) { try await client.query($0) }
+            state = try await database("folding lifter \(lifter)") { [client, logger] in
+                try await EventsSQL.folded(handed.take() ?? .initial, lifter) { try await client.execute($0, logger: logger) }
             }
         } catch {
             // The state as it was, unless the failed work took it: then folded from the start next time.
@@ -286,7 +286,7 @@ public final class PostgresStore: LifterStore {
                 try await client.withConnection { connection in
                     try await EventsSQL.transaction(on: connection, logger: logger) { run in
                         try await EventsSQL.takeTurn(lifter, run: run)
-                        let state = try await EventsSQL.folded(base, lifter, run: run)
+                        let state = try await EventsSQL.folded(base, lifter) { try await connection.execute($0, logger: logger) }
                         let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: LifterView.zoneName(of: state)))
                         let events = try decide(view)
                         if !events.isEmpty {
