@@ -141,8 +141,9 @@ let package = Package(
             ]
         ),
         // What the test targets share (child processes, the built executables, scratch folders, the
-        // test database's URL): Foundation only, depended on by test targets only.
-        .target(name: "WlogTestSupport", path: "Tests/WlogTestSupport"),
+        // test database's URL, a seal a kill interrupted): Foundation and the journal, depended on
+        // by test targets only.
+        .target(name: "WlogTestSupport", dependencies: ["WlogJournal"], path: "Tests/WlogTestSupport"),
         .testTarget(
             name: "WlogPostgresTests",
             dependencies: [

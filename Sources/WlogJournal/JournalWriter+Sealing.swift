@@ -66,6 +66,28 @@ extension JournalWriter {
         return SealReport(chunksWritten: chunks, bytesBefore: before, bytesAfter: fileEnd, sealedThrough: sealedThrough)
     }
 
+    /// Whether a seal record lies beside the journal at `path` (`SealIntent`): a seal in progress,
+    /// or one a crash interrupted.
+    public static func hasSealRecord(at path: String) -> Bool {
+        FileIO.exists(path + JournalFormat.sealIntentSuffix)
+    }
+
+    /// Finishes a seal a crash interrupted, and does nothing else: when a seal record lies beside
+    /// the journal at `path` (`SealIntent`), takes the lock (waiting at most `options.lockTimeout`),
+    /// writes the record's chunks over the tail again (`SealIntent.finish`) and lets the lock go.
+    /// True when it wrote them. Until then a reader without the lock finds the tail half rewritten
+    /// and reports acknowledged events missing; a read that finds damage calls this and reads
+    /// again. Unlike a writer's open it moves no torn tail to quarantine: a read changes nothing
+    /// but what the interrupted seal had begun.
+    public static func finishInterruptedSeal(at path: String, options: JournalOptions = JournalOptions()) throws -> Bool {
+        guard hasSealRecord(at: path) else { return false }
+        let lock = try JournalLock(journalPath: path, timeout: options.lockTimeout)
+        defer { lock.release() }
+        let fd = try FileIO.openRegular(path, O_RDWR)
+        defer { FileIO.closeDescriptor(fd) }
+        return try SealIntent.finish(journal: path, fd: fd, options: options)
+    }
+
     /// Writes the hot tail's lines as sealed chunks into the seal record open at `intentFD`,
     /// header last; returns the record, the chain after the new chunks and how many there are.
     private func writeIntent(to intentFD: Int32, intentPath: String) throws -> (SealIntent, [UInt8], Int) {

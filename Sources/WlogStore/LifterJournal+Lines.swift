@@ -4,8 +4,13 @@ import WlogJournal
 /// A lifter's journal read as lines, without the lifter's state or lock: the change feed's pages
 /// and the events looked up by id (`LifterStore.heldEvents`).
 extension LifterJournal {
-    /// The committed lines after `after` (at most `limit`), read from the file without a lock.
+    /// The committed lines after `after` (at most `limit`), read from the file without a lock
+    /// (once more after finishing a seal a crash interrupted, which reads as damage).
     func lines(after: UInt64, limit: Int) throws -> EventFeedPage {
+        try againAfterAnInterruptedSeal { try linesOnce(after: after, limit: limit) }
+    }
+
+    private func linesOnce(after: UInt64, limit: Int) throws -> EventFeedPage {
         struct Full: Error {}
         let reader: JournalReader
         do {
@@ -32,8 +37,24 @@ extension LifterJournal {
     }
 
     /// The journal's events with these ids, in one pass of the file (a line that names one but
-    /// does not decode is damage: `StoreError.damaged`).
+    /// does not decode is damage: `StoreError.damaged`; once more after finishing a seal a crash
+    /// interrupted).
     func events(withIDs ids: Set<EventID>) throws -> [EventID: Event] {
+        try againAfterAnInterruptedSeal { try eventsOnce(withIDs: ids) }
+    }
+
+    /// Runs `read`, and once more when it found damage that was a seal a crash interrupted, now
+    /// finished (`finishInterruptedSeal`).
+    private func againAfterAnInterruptedSeal<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch StoreError.damaged(let reason) {
+            guard try finishInterruptedSeal() else { throw StoreError.damaged(reason) }
+            return try read()
+        }
+    }
+
+    private func eventsOnce(withIDs ids: Set<EventID>) throws -> [EventID: Event] {
         var found: [EventID: Event] = [:]
         do {
             let status = try JournalReader(at: path).forEachLine(after: 0) { seq, line in

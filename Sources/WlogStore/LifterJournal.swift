@@ -155,6 +155,7 @@ final class LifterJournal: HeldLifter {
             slot.lastUse = use
             if let cacheKey, let answer: R = Self.keptAnswer(slot, cacheKey, at: FileStamp(path: path)) { return answer }
             try catchUp(&slot, prefix: nil)
+            if slot.unreadable != nil, try finishInterruptedSeal() { try catchUp(&slot, prefix: nil) }
             if let reason = slot.unreadable { throw StoreError.damaged(reason) }
             let before = slot.answers.bytes + catalogs.bytes
             defer { answersGrown = slot.answers.bytes + catalogs.bytes - before }
@@ -231,6 +232,17 @@ final class LifterJournal: HeldLifter {
             throw error
         }
         return writer
+    }
+
+    /// Finishes a seal a crash interrupted (`JournalWriter.finishInterruptedSeal`), which a read
+    /// without the lock finds as damage to acknowledged events: true when the journal changed and
+    /// the read should be made again.
+    func finishInterruptedSeal() throws -> Bool {
+        do {
+            return try JournalWriter.finishInterruptedSeal(at: path)
+        } catch let error as JournalError {
+            throw Self.storeError(error)
+        }
     }
 
     /// After a write: releases the writer's lock and keeps it for the next write (within the

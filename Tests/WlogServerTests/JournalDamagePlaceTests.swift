@@ -87,9 +87,7 @@ import WlogStore
 
     @Test(arguments: Place.allCases, [JournalStore.CommitFlush.each, .group])
     func damageIsRefusedUntilRepairedAndTheWritesBeforeItReadBack(place: Place, flush: JournalStore.CommitFlush) async throws {
-        var configured = try ServerHarness()
-        configured.configuration.commitFlush = flush
-        let harness = configured
+        let harness = try ServerHarness(commitFlush: flush)
         defer { harness.remove() }
         let token = try await harness.token(Self.lifter)
         let path = harness.journal(Self.lifter)

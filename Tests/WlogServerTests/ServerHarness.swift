@@ -21,12 +21,13 @@ struct ServerHarness {
     var postgres: PostgresStore?
 
     init(lifterRate: Double = 0, addressRate: Double = 0, now: Instant = ServerHarness.now,
-         cacheMegabytes: Int = 64, jwks: String? = nil) throws {
+         cacheMegabytes: Int = 64, jwks: String? = nil, commitFlush: JournalStore.CommitFlush = .each) throws {
         data = try ScratchFolder.make("wlog-server-tests-")
         let clock = now
         configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: data, cacheMegabytes: cacheMegabytes,
                                             lifterRate: lifterRate, lifterBurst: lifterRate, addressRate: addressRate,
                                             addressBurst: addressRate, jwks: jwks, hmacSecret: Self.secret, now: { clock })
+        configuration.commitFlush = commitFlush
         // No per-address cap and minute-long deadlines: every test's clients come from 127.0.0.1,
         // and with 128 tests on 2 cores two tests' own connections were once reset mid-run (the
         // cap and the deadlines are what closes a connection before its answer). The limits

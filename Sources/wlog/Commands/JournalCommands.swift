@@ -31,7 +31,11 @@ struct Verify: ParsableCommand {
             print("chain head  none yet (nothing sealed; wlog compact seals the tail)")
         }
         print("bytes       \(status.fileSize)")
-        guard status.isClean else { throw WlogError(.damaged, status.summary) }
+        guard status.isClean else {
+            guard JournalWriter.hasSealRecord(at: context.journalPath) else { throw WlogError(.damaged, status.summary) }
+            throw WlogError(.damaged, status.summary + "\n  a seal record lies beside it (journal.wlog.seal): a seal a crash "
+                + "interrupted, which any read or write command, or `wlog repair`, finishes without moving a byte to quarantine")
+        }
         print("ok")
         fflush(nil)  // the report before the rate line, also when both go to one terminal
         if seconds > 0 {
@@ -53,6 +57,10 @@ struct Repair: ParsableCommand {
         let context = try Context.resolve()
         let status: JournalStatus
         do {
+            // Not damage: finished without asking, as a write's open would.
+            if try JournalWriter.finishInterruptedSeal(at: context.journalPath) {
+                print("finished a seal a crash interrupted (journal.wlog.seal)")
+            }
             status = try JournalReader.verify(at: context.journalPath)
         } catch let error as JournalError {
             throw WlogError(journal: error)

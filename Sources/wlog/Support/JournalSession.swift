@@ -70,7 +70,12 @@ struct JournalSession {
         context.unitOverride ?? state.settings.unit ?? state.profile.unit ?? .kg
     }
 
+    /// The journal's reader. A seal a crash interrupted (its record beside the journal) is
+    /// finished first, as the next write would, so that a read does not report the acknowledged
+    /// events it was rewriting as missing; when that cannot be done here (the lock held past its
+    /// timeout, a read-only file) the read goes on and reports what it finds.
     func openReader() throws -> JournalReader {
+        _ = try? JournalWriter.finishInterruptedSeal(at: context.journalPath)
         do {
             return try JournalReader(at: context.journalPath)
         } catch let error as JournalError {
