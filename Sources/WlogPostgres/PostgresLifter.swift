@@ -49,31 +49,45 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
 
     init(lifter: LifterID) { self.lifter = lifter }
 
-    /// Whether the table may hold rows past the state.
+    /// Whether a state is folded (read in place: comparing `state` with nil copies it).
+    var isFolded: Bool { state?.lastSeq != nil }
+
+    /// Whether the table may hold rows past the state. (`state?.lastSeq`, not `let state`:
+    /// binding copies the whole state, a retain of every buffer.)
     var mustFold: Bool {
-        guard let state, !stale else { return true }
-        return notified.load(ordering: .relaxed) > state.lastSeq
+        guard !stale, let last = state?.lastSeq else { return true }
+        return notified.load(ordering: .relaxed) > last
     }
 
-    /// The view of the state (initial when nothing is folded).
+    /// The view of the state (initial when nothing is folded): a copy of it.
     var view: LifterView { LifterView(lifter: lifter, state: state ?? .initial, zone: zone) }
+
+    /// Runs `body` on the view with the state moved in and back (`LifterView.lent`), not copied;
+    /// on the initial state's view when none is folded. Under `lock`.
+    func withView<R>(_ body: (LifterView) throws -> R) rethrows -> R {
+        guard let view = LifterView.lent(&state, lifter: lifter, zone: zone) else { return try body(self.view) }
+        defer { view.giveBack(to: &state) }
+        return try body(view)
+    }
 
     /// The state taken out to be folded forward (initial when none is folded), held nowhere else:
     /// the catalog (which shares the state's storage) is dropped first, so that folding into it
     /// copies nothing. `keep` puts it back.
     func take() -> WlogState {
-        if state == nil { loads.add(1, ordering: .relaxed) }
         catalogs.drop()
-        defer { state = nil }
-        return state ?? .initial
+        guard let taken = state.take() else {
+            loads.add(1, ordering: .relaxed)
+            return .initial
+        }
+        return taken
     }
 
     /// Keeps `state` (folded forward from `take`'s, or nil to fold from the start next time);
     /// the change in `StateMemory`'s estimate of what is held (the catalog `take` dropped with it).
-    func keep(_ state: WlogState?) -> Int {
+    func keep(_ state: consuming WlogState?) -> Int {
         let before = held.load(ordering: .relaxed)
-        self.state = state
         let events = state?.eventCount ?? 0
+        self.state = consume state
         held.store(events, ordering: .relaxed)
         refreshZone()
         return StateMemory.bytes(events: events) - StateMemory.bytes(events: before) + countCaches()

@@ -136,9 +136,12 @@ public final class PostgresStore: LifterStore {
             }
             // Optimistic: fold what is new, decide, insert at the positions expected.
             try await fold(slot)
-            let events = try decideCommit(slot.view)
-            guard !events.isEmpty else { return try render(slot.view, []) }
-            if try await insert(events, slot) { return try render(committed(events, slot), events) }
+            let events = try slot.withView(decideCommit)
+            guard !events.isEmpty else { return try slot.withView { try render($0, []) } }
+            if try await insert(events, slot) {
+                committed(events, slot)
+                return try slot.withView { try render($0, events) }
+            }
             // Lost a race: retry in the lifter's exclusive turn.
             for _ in 1..<Self.attempts {
                 do {
@@ -146,8 +149,9 @@ public final class PostgresStore: LifterStore {
                     _ = slot.take()
                     held(slot.keep(state))
                     slot.stale = false
-                    guard !events.isEmpty else { return try render(slot.view, []) }
-                    return try render(committed(events, slot), events)
+                    guard !events.isEmpty else { return try slot.withView { try render($0, []) } }
+                    committed(events, slot)
+                    return try slot.withView { try render($0, events) }
                 } catch StoreError.conflict {
                     slot.stale = true
                 }
@@ -206,7 +210,7 @@ public final class PostgresStore: LifterStore {
         slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
-        let fromStart = slot.state == nil
+        let fromStart = !slot.isFolded
         var state = slot.take()
         // A lifter folded from the start: from its snapshot row when it proves it describes the
         // stream (`PostgresSnapshots`); index where its workouts' rows begin as they come (a write's
@@ -235,26 +239,27 @@ public final class PostgresStore: LifterStore {
         }
         state.settle()
         if fromStart { state.compact() }
-        snapshots.noteFolded(state.lastSeq &- before)
-        held(slot.keep(state))
+        let last = state.lastSeq
+        snapshots.noteFolded(last &- before)
+        held(slot.keep(consume state))
         slot.stale = false
         slot.foldedEpoch = epoch
         // Where a state grows (here and `committed`): past its snapshot's threshold, saved after.
-        if state.lastSeq > before {
+        if last > before {
             snapshots.refresh(slot, store: self)
-            watchers.post(lifter, state.lastSeq)
+            watchers.post(lifter, last)
         }
     }
 
-    /// Folds `events` (committed) into the slot's state, tells the watches; the new view.
-    private func committed(_ events: [Event], _ slot: PostgresLifter) -> LifterView {
+    /// Folds `events` (committed) into the slot's state, tells the watches.
+    private func committed(_ events: [Event], _ slot: PostgresLifter) {
         var state = slot.take()
         for event in events { state.apply(event) }
         state.settleAfterWrite()
-        held(slot.keep(state))
+        let last = state.lastSeq
+        held(slot.keep(consume state))
         snapshots.refresh(slot, store: self)
-        watchers.post(slot.lifter, state.lastSeq)
-        return slot.view
+        watchers.post(slot.lifter, last)
     }
 
     /// Inserts one commit at the positions it names; false when another writer took one of them

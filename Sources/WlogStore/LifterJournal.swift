@@ -188,7 +188,9 @@ final class LifterJournal: HeldLifter {
             let events = try decideEvents(&slot, writer: writer, now: now, actor: actor, fixedIDs: fixedIDs, decide)
             guard !events.isEmpty else { return try render(view(slot), []) }
             let appended = try append(events, &slot, writer: writer)
-            return try render(view(slot), appended)
+            guard let view = lentView(&slot) else { return try render(view(slot), appended) }
+            defer { view.giveBack(to: &slot.state) }
+            return try render(view, appended)
         }
     }
 
@@ -289,9 +291,10 @@ final class LifterJournal: HeldLifter {
     /// (docs/SYNC.md, "New ids"), so a copy of the journal written elsewhere never mints the same.
     private func decideEvents(_ slot: inout Slot, writer: JournalWriter, now: Instant, actor: String, fixedIDs: [EventID],
                               _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
-        guard slot.state != nil else { return [] }
-        return try view(slot).decideCommit(journalID: slot.journalID, device: device + ":" + String(writer.writerKey, radix: 16),
-                                           now: now, actor: actor, fixedIDs: fixedIDs, decide)
+        guard let view = lentView(&slot) else { return [] }
+        defer { view.giveBack(to: &slot.state) }
+        return try view.decideCommit(journalID: slot.journalID, device: device + ":" + String(writer.writerKey, radix: 16),
+                                     now: now, actor: actor, fixedIDs: fixedIDs, decide)
     }
 
     /// Appends `events` as one commit (durable, or with its group flush round noted) and folds the
@@ -421,6 +424,13 @@ final class LifterJournal: HeldLifter {
 
     private func view(_ slot: borrowing Slot) -> LifterView {
         LifterView(lifter: lifter, state: slot.state ?? .initial, zone: slot.zone, damage: slot.damage)
+    }
+
+    /// The slot's view with the state moved in, not copied (`LifterView.lent`): nil when no state
+    /// is loaded. The state is back once the view's `giveBack(to: &slot.state)` ran.
+    private func lentView(_ slot: inout Slot) -> LifterView? {
+        let (zone, damage) = (slot.zone, slot.damage)
+        return LifterView.lent(&slot.state, lifter: lifter, zone: zone, damage: damage)
     }
 
     /// Whether `status` shows damage to committed bytes (a bad frame with good ones after it, a bad

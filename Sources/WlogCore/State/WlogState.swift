@@ -136,6 +136,12 @@ public struct WlogState: Sendable, Equatable {
     /// Whether an event with this id has been applied.
     public func contains(eventID: EventID) -> Bool { eventIndex.value(for: eventID) != nil }
 
+    /// `contains(eventID:)` as of now, as a closure that holds the id table alone: one that
+    /// captured the state would copy it, a retain of every buffer (and a release after) each time.
+    public var containsEventID: @Sendable (EventID) -> Bool {
+        { [eventIndex] in eventIndex.value(for: $0) != nil }
+    }
+
     /// The display unit: the settings' unit, else the profile's, else kilograms.
     public var unit: MassUnit { settings.unit ?? profile.unit ?? .kg }
 

@@ -102,7 +102,7 @@ extension JournalSession {
         splitHint: String, _ makeEvents: (_ loaded: Loaded, _ decideContext: DecideContext) throws -> [Event]
     ) throws -> (events: [Event], receipt: AppendReceipt?) {
         let ids = DecideContext.JournalIDs(journalID: writer.header.journal, device: Self.device(writer),
-                                           after: state.lastSeq, isTaken: { state.contains(eventID: $0) })
+                                           after: state.lastSeq, isTaken: state.containsEventID)
         let decideContext = DecideContext(
             now: context.now, offsetMinutes: zone.offsetMinutes(at: context.now), actor: actor, fixedIDs: fixedIDs, ids: ids)
         let events = try makeEvents(Loaded(state: state, status: nil, zone: zone, unit: unit, now: context.now), decideContext)
