@@ -73,7 +73,7 @@ extension JournalReader {
                 delivered = unit.lastSeq
             }
             guard !status.faults.isEmpty, attempt < Self.attempts,
-                  FileStamp(fd: fd) != before || FileIO.exists(path + JournalFormat.sealIntentSuffix) else { return status }
+                  FileStamp(fd: fd) != before || JournalWriter.hasSealRecord(at: path) else { return status }
             attempt += 1
         }
     }

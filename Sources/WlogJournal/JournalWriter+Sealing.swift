@@ -25,7 +25,7 @@ extension JournalWriter {
         guard fileEnd > tailStart else {
             return SealReport(chunksWritten: 0, bytesBefore: before, bytesAfter: before, sealedThrough: sealedThrough)
         }
-        let intentPath = path + JournalFormat.sealIntentSuffix
+        let intentPath = Self.sealRecordPath(of: path)
         let intentFD = try FileIO.open(intentPath, O_RDWR | O_CREAT | O_TRUNC, mode: 0o600)
         defer { FileIO.closeDescriptor(intentFD) }
         FileOwnership.of(descriptor: fd)?.apply(to: intentFD)
@@ -66,11 +66,12 @@ extension JournalWriter {
         return SealReport(chunksWritten: chunks, bytesBefore: before, bytesAfter: fileEnd, sealedThrough: sealedThrough)
     }
 
-    /// Whether a seal record lies beside the journal at `path` (`SealIntent`): a seal in progress,
-    /// or one a crash interrupted.
-    public static func hasSealRecord(at path: String) -> Bool {
-        FileIO.exists(path + JournalFormat.sealIntentSuffix)
-    }
+    /// Where the seal record of the journal at `path` lies (`SealIntent`): `<journal>.seal`.
+    public static func sealRecordPath(of path: String) -> String { path + JournalFormat.sealIntentSuffix }
+
+    /// Whether a seal record lies beside the journal at `path`: a seal in progress, or one a crash
+    /// interrupted.
+    public static func hasSealRecord(at path: String) -> Bool { FileIO.exists(sealRecordPath(of: path)) }
 
     /// Finishes a seal a crash interrupted, and does nothing else: when a seal record lies beside
     /// the journal at `path` (`SealIntent`), takes the lock (waiting at most `options.lockTimeout`),

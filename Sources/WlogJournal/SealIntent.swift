@@ -61,7 +61,7 @@ struct SealIntent: Equatable {
     /// of another journal or already applied; leaves the journal as it is in each of those cases.
     @discardableResult
     static func finish(journal path: String, fd: Int32, options: JournalOptions) throws -> Bool {
-        let intentPath = path + JournalFormat.sealIntentSuffix
+        let intentPath = JournalWriter.sealRecordPath(of: path)
         let intentFD = open(intentPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard intentFD >= 0 else { return false }
         defer { FileIO.closeDescriptor(intentFD) }

@@ -117,7 +117,7 @@ package final class PostgresSnapshots: Sendable {
         guard policy.enabled else { return false }
         let lifter = slot.lifter, minimum = slot.savedThrough.load(ordering: .relaxed) + SnapshotWrites.stopMinimum
         let encoded = try? await slot.lock.withLock {
-            slot.state.map { $0.lastSeq > minimum } == true
+            (slot.state?.lastSeq ?? 0) > minimum
                 ? slot.encodeSnapshot { SnapshotTable.stamp(lifter, lastSeq: $0) } : nil
         }
         guard let encoded = encoded ?? nil else { return false }

@@ -26,7 +26,7 @@ public enum InterruptedSeal {
     /// (a few commits of small sets do), else there is no cut to make.
     @discardableResult
     public static func leave(_ path: String, _ kill: Kill) throws -> SealReport {
-        let record = path + ".seal"
+        let record = JournalWriter.sealRecordPath(of: path)
         guard let before = FileManager.default.contents(atPath: path) else { throw Failure(description: "no journal at \(path)") }
         let copies = Mutex<(journal: Data?, record: Data?)>((nil, nil))
         var options = JournalOptions()

@@ -33,8 +33,8 @@ struct Verify: ParsableCommand {
         print("bytes       \(status.fileSize)")
         guard status.isClean else {
             guard JournalWriter.hasSealRecord(at: context.journalPath) else { throw WlogError(.damaged, status.summary) }
-            throw WlogError(.damaged, status.summary + "\n  a seal record lies beside it (journal.wlog.seal): a seal a crash "
-                + "interrupted, which any read or write command, or `wlog repair`, finishes without moving a byte to quarantine")
+            throw WlogError(.damaged, status.summary + "\n  a seal record lies beside it (\(JournalWriter.sealRecordPath(of: context.journalPath))): "
+                + "a seal a crash interrupted, which any read or write command, or `wlog repair`, finishes without moving a byte to quarantine")
         }
         print("ok")
         fflush(nil)  // the report before the rate line, also when both go to one terminal
@@ -59,7 +59,7 @@ struct Repair: ParsableCommand {
         do {
             // Not damage: finished without asking, as a write's open would.
             if try JournalWriter.finishInterruptedSeal(at: context.journalPath) {
-                print("finished a seal a crash interrupted (journal.wlog.seal)")
+                print("finished a seal a crash interrupted (\(JournalWriter.sealRecordPath(of: context.journalPath)))")
             }
             status = try JournalReader.verify(at: context.journalPath)
         } catch let error as JournalError {
