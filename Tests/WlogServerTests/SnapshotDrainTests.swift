@@ -34,14 +34,15 @@ import WlogSnapshotFile
         let gate = DispatchSemaphore(value: 0)
         #expect(writes.submit { gate.wait() })
         let progress = Progress()
-        // Opens the queue in any case, so that a failure is a late answer, not a hang.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
-            progress.opened.store(true, ordering: .sequentiallyConsistent)
-            gate.signal()
-        }
         // The whole of it on the one thread, the drains' tasks, the wait for them and the probe.
         let thread = OneThread()
         let ranWhileClosed = await withTaskExecutorPreference(thread) {
+            // Opens the queue in any case, so that a failure is a late answer, not a hang; counted
+            // from here, on the thread, so that a wait for the shared pool before it never counts.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+                progress.opened.store(true, ordering: .sequentiallyConsistent)
+                gate.signal()
+            }
             let drains = (0..<256).map { _ in
                 Task(executorPreference: thread) {
                     progress.entered.add(1, ordering: .relaxed)
