@@ -149,6 +149,7 @@ let package = Package(
             dependencies: [
                 "WlogPostgres", "WlogStore", "WlogCore", "WlogJournal", "WlogTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

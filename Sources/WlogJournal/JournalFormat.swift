@@ -74,8 +74,23 @@ extension UInt32 {
     }
 }
 
+/// The bytes of a hexadecimal string (lower case), or nil when it is not one.
+package func hexDecoded(_ hex: some StringProtocol) -> [UInt8]? {
+    let digits = Array(hex.utf8)
+    guard digits.count % 2 == 0 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(digits.count / 2)
+    var index = 0
+    while index < digits.count {
+        guard let hi = hexValue(digits[index]), let lo = hexValue(digits[index + 1]) else { return nil }
+        out.append(hi << 4 | lo)
+        index += 2
+    }
+    return out
+}
+
 /// Lower-case hexadecimal of bytes.
-func hexString(_ bytes: some Sequence<UInt8>) -> String {
+package func hexString(_ bytes: some Sequence<UInt8>) -> String {
     let digits: [UInt8] = Array("0123456789abcdef".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(64)

@@ -173,7 +173,7 @@ final class JournalScanner {
     /// does not match it (else the fault is at the trailer, and the intact frame counts as a commit).
     private func chunk(_ frame: Frame, trailer: SealedChunkTrailer, end: Int, skipThrough: UInt64) throws -> ScannedUnit? {
         let start = offset, frameEnd = offset + frame.length
-        let digest = SealedChunkTrailer.bytes(fromHex: trailer.sha256) ?? []
+        let digest = hexDecoded(trailer.sha256) ?? []
         let newChain = digest.count == 32 ? SealedChunkTrailer.nextChain(chain, digest: digest) : []
         let shapeOK = commitCount == 0 && frame.hasBlockChecksum && frame.hasContentChecksum && frame.blockSizeID == 6
             && frame.contentSize.map { $0 <= UInt64(JournalFormat.maxChunkContent) } == true

@@ -113,7 +113,7 @@ extension JournalWriter {
                 hash.update(bufferPointer: raw)
             }
             length += bytes.count
-            newChain = SealedChunkTrailer.bytes(fromHex: trailer.chain) ?? newChain
+            newChain = hexDecoded(trailer.chain) ?? newChain
             chunks += 1
             pending.removeAll(keepingCapacity: true)
             pendingFirst = last + 1

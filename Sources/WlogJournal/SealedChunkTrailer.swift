@@ -68,20 +68,6 @@ struct SealedChunkTrailer: Equatable {
         return SealedChunkTrailer(first: first, last: last, count: count, sha256: sha256, chain: chain)
     }
 
-    /// The 32 bytes of a 64-digit lower-case hex string, or nil.
-    static func bytes(fromHex hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let hi = hexValue(digits[index]), let lo = hexValue(digits[index + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            index += 2
-        }
-        return out
-    }
 }
 
 extension SealedChunkTrailer {

@@ -74,29 +74,15 @@ enum EventsSQL {
     /// commits. A prepared statement: each pooled connection parses it once (PostgresNIO prepares
     /// it on a connection's first use, again on a new connection after a restart), so a call
     /// sends only Bind and Execute.
-    struct AppendCommits: PostgresPreparedStatement {
+    struct AppendCommits: AppendCall {
         static let sql = "CALL wlog_append_commits($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], NULL)"
-        typealias Row = [UUID]?
         let commits: [GroupAppend.Commit]
+    }
 
-        init(_ commits: [GroupAppend.Commit]) {
-            self.commits = commits.sorted { $0.lifter < $1.lifter }
-        }
-
-        func makeBindings() throws -> PostgresBindings {
-            var all = EventRows()
-            var streams: [String] = []
-            for commit in commits {
-                streams.append(contentsOf: repeatElement(commit.lifter.uuid, count: commit.rows.count))
-                all.append(contentsOf: commit.rows)
-            }
-            var bindings = PostgresBindings(capacity: 6)
-            bindings.append(streams)
-            all.bindColumns(into: &bindings)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> [UUID]? { try row.decode([UUID]?.self) }
+    /// `AppendCommits`, each landed commit also sent in its notice (`CommitNotice`).
+    struct AppendNoticed: AppendCall {
+        static let sql = "CALL wlog_append_noticed($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], NULL)"
+        let commits: [GroupAppend.Commit]
     }
 
     /// Runs `body` in a transaction on `connection`, every statement's end awaited (COMMIT
@@ -141,4 +127,33 @@ enum EventsSQL {
         }
         return events
     }
+}
+
+/// A prepared call of a procedure that commits groups (`EventsSchema.appendProcedure`): the commits'
+/// rows as its arrays, the lifters in ascending order; its one row, the lifters refused.
+protocol AppendCall: PostgresPreparedStatement where Row == [UUID]? {
+    /// The commits, sorted by lifter.
+    var commits: [GroupAppend.Commit] { get }
+    init(commits: [GroupAppend.Commit])
+}
+
+extension AppendCall {
+    init(_ commits: [GroupAppend.Commit]) {
+        self.init(commits: commits.sorted { $0.lifter < $1.lifter })
+    }
+
+    func makeBindings() throws -> PostgresBindings {
+        var all = EventRows()
+        var streams: [String] = []
+        for commit in commits {
+            streams.append(contentsOf: repeatElement(commit.lifter.uuid, count: commit.rows.count))
+            all.append(contentsOf: commit.rows)
+        }
+        var bindings = PostgresBindings(capacity: 6)
+        bindings.append(streams)
+        all.bindColumns(into: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> [UUID]? { try row.decode([UUID]?.self) }
 }

@@ -1,3 +1,4 @@
+import Crypto
 import Logging
 import PostgresNIO
 
@@ -78,14 +79,22 @@ enum EventsSchema {
         // No nested routine (`PERFORM wlog_insert(…)`): each nested call was a statement of its
         // own, an eighth of a write's database CPU (docs/SERVER-POSTGRES.md, "Concurrency"). The loops
         // read arrays of fixed-width elements by subscript, each step constant time.
+        appendProcedure(named: "wlog_append_commits", notices: false),
+        appendProcedure(named: "wlog_append_noticed", notices: true),
+    ]
+
+    /// The procedure that commits groups (`wlog_append_commits`, above); `notices` adds each
+    /// landed commit's notice before its announcement (`CommitNotice`: `wlog_append_noticed`,
+    /// called while this server's lifters are written on other servers too).
+    static func appendProcedure(named name: String, notices: Bool) -> String {
         """
-        CREATE OR REPLACE PROCEDURE wlog_append_commits(streams uuid[], positions bigint[], ids text[], types text[],
+        CREATE OR REPLACE PROCEDURE \(name)(streams uuid[], positions bigint[], ids text[], types text[],
                                                         lines text[], recorded bigint[], INOUT refused uuid[] DEFAULT NULL)
         LANGUAGE plpgsql AS $$
         DECLARE
             n int := cardinality(streams);
             landed uuid[];
-            kept bigint[];
+            kept bigint[];\(notices ? CommitNotice.declareSQL : "")
         BEGIN
             refused := NULL;
             FOR k IN 1 .. n LOOP
@@ -111,16 +120,16 @@ enum EventsSchema {
                 DELETE FROM wlog_events WHERE global_position = ANY(kept) AND lifter = ANY(refused);
             END;
             COMMIT;
-            SET LOCAL synchronous_commit = off;
-            FOR k IN 1 .. n LOOP
-                IF (k = n OR streams[k] <> streams[k + 1]) AND (refused IS NULL OR streams[k] <> ALL(refused)) THEN
+            SET LOCAL synchronous_commit = off;\(notices ? CommitNotice.padsSQL : "")
+            FOR k IN 1 .. n LOOP\(notices ? CommitNotice.firstRowSQL : "")
+                IF (k = n OR streams[k] <> streams[k + 1]) AND (refused IS NULL OR streams[k] <> ALL(refused)) THEN\(notices ? CommitNotice.sendSQL : "")
                     PERFORM pg_notify('\(channel)', streams[k]::text || ' ' || positions[k]);
                 END IF;
             END LOOP;
             COMMIT;
         END $$
-        """,
-    ]
+        """
+    }
 
     /// The rows of `wlog_append_commits`' commits (its arguments, one element per row).
     static let commitRows = """
@@ -147,12 +156,13 @@ enum EventsSchema {
 
     /// Creates the table and its routines when missing; servers starting together take turns (an
     /// advisory lock), so two never race on `CREATE`.
-    static func prepare(_ client: PostgresClient, logger: Logger) async throws {
+    static func prepare(_ client: PostgresClient, logger: Logger) async throws -> SymmetricKey {
         try await client.withTransaction(logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(7201616)", logger: logger)
-            for statement in statements + SnapshotTable.statements {
+            for statement in CommitNotice.statements + statements + SnapshotTable.statements {
                 _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
+            return try await CommitNotice.key(on: connection, logger: logger)
         }
     }
 

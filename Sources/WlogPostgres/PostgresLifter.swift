@@ -33,6 +33,10 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
     private var zoneName: String?
     private var zone = LifterView.zone(named: nil)
     let notified = Atomic<UInt64>(0)
+    /// The last position of the state held (0: none), for the listener to read without the lock.
+    let through = Atomic<UInt64>(0)
+    /// Rows other servers' commit notices carried, for the next fold (`CommitNotice`).
+    let noticed = NoticedRows()
     /// When the lifter was last used, on the store's clock.
     let used = Atomic<UInt64>(0)
     let held = Atomic<Int>(0)
@@ -89,6 +93,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
         let events = state?.eventCount ?? 0
         self.state = consume state
         held.store(events, ordering: .relaxed)
+        through.store(self.state?.lastSeq ?? 0, ordering: .relaxed)
         refreshZone()
         return StateMemory.bytes(events: events) - StateMemory.bytes(events: before) + countCaches()
     }
@@ -139,6 +144,8 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
             catalogs.drop()
             state = nil
             held.store(0, ordering: .relaxed)
+            through.store(0, ordering: .relaxed)
+            noticed.clear()
             keptSeq = dropped.lastSeq
             if keepingAnswers, !stale { answers.keep(at: keptSeq) } else { answers.removeAll() }
             // Held nowhere else now: whoever saves it encodes it without copying.

@@ -1,3 +1,4 @@
+import Crypto
 import Logging
 import PostgresNIO
 import Synchronization
@@ -42,6 +43,14 @@ public final class PostgresStore: LifterStore {
     package let snapshots = PostgresSnapshots()
     /// The commits on their way to the table, sent in groups (`GroupAppend`).
     let appends: GroupAppend
+    /// The key of the commit notices (`CommitNotice`), read as the store connects.
+    let noticeKey = Mutex<SymmetricKey?>(nil)
+    /// Whether this server's commits go with their notices.
+    let noticeWindow: NoticeWindow
+    /// Folds of rows past a held state since the store started: from commit notices, and from the
+    /// table (a state folded from the start not counted).
+    package let foldsFromNotices = Atomic<Int>(0)
+    package let foldsFromTable = Atomic<Int>(0)
 
     /// Connects to `url`, creates the table when missing and starts listening for other servers'
     /// commits. `device` keys the ids this server mints (docs/EVENTS.md).
@@ -53,9 +62,10 @@ public final class PostgresStore: LifterStore {
         store.tasks.withLock { $0.append(running) }
         do {
             // The first connection and the DDL may take longer than a request's limit (a busy host).
-            try await withDeadline(max(timeout, .seconds(60)), "creating the events table") {
+            let key = try await withDeadline(max(timeout, .seconds(60)), "creating the events table") {
                 try await EventsSchema.prepare(client, logger: logger)
             }
+            store.noticeKey.withLock { $0 = key }
         } catch {
             await store.close()
             throw StoreError.unavailable("cannot prepare the events table at \(url): \(String(reflecting: error))")
@@ -72,9 +82,14 @@ public final class PostgresStore: LifterStore {
         self.logger = logger
         let client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
         self.client = client
+        let window = NoticeWindow()
+        noticeWindow = window
         appends = GroupAppend { commits in
             var refused: Set<String> = []
-            for try await lifters in try await client.execute(EventsSQL.AppendCommits(commits), logger: logger) {
+            let answers = window.isOpen
+                ? try await client.execute(EventsSQL.AppendNoticed(commits), logger: logger)
+                : try await client.execute(EventsSQL.AppendCommits(commits), logger: logger)
+            for try await lifters in answers {
                 for lifter in lifters ?? [] { refused.insert(lifter.uuidString.lowercased()) }
             }
             return refused
@@ -134,15 +149,17 @@ public final class PostgresStore: LifterStore {
                 try EventsSQL.numbered(view.decideCommit(journalID: lifter.uuid, device: device, now: now, actor: actor,
                                                          fixedIDs: fixedIDs, decide), after: view.state)
             }
-            // Optimistic: fold what is new, decide, insert at the positions expected.
-            try await fold(slot)
+            // Optimistic: fold what is new, decide, insert at the positions expected. Rows folded
+            // into a held state here are another server's commit to this lifter.
+            if try await fold(slot) > 0 { noticeWindow.note() }
             let events = try slot.withView(decideCommit)
             guard !events.isEmpty else { return try slot.withView { try render($0, []) } }
             if try await insert(events, slot) {
                 committed(events, slot)
                 return try slot.withView { try render($0, events) }
             }
-            // Lost a race: retry in the lifter's exclusive turn.
+            // Lost a race (another server's commit): retry in the lifter's exclusive turn.
+            noticeWindow.note()
             for _ in 1..<Self.attempts {
                 do {
                     let (state, events) = try await inTurn(slot, decideCommit)
@@ -205,12 +222,16 @@ public final class PostgresStore: LifterStore {
     // MARK: Folding and appending
 
     /// Folds the rows past the slot's state (all of them when nothing is folded), when the table
-    /// may hold any. Holds the slot's lock.
-    private func fold(_ slot: PostgresLifter) async throws {
+    /// may hold any: the rows folded into a state held (0 when it folded from the start). Holds
+    /// the slot's lock.
+    @discardableResult
+    private func fold(_ slot: PostgresLifter) async throws -> UInt64 {
         slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
         let epoch = self.epoch.load(ordering: .acquiring)
-        guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return }
+        guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return 0 }
+        if let rows = try foldNoticed(slot, epoch: epoch) { return rows }
         let fromStart = !slot.isFolded
+        if !fromStart { foldsFromTable.add(1, ordering: .relaxed) }
         var state = slot.take()
         // A lifter folded from the start: from its snapshot row when it proves it describes the
         // stream (`PostgresSnapshots`); index where its workouts' rows begin as they come (a write's
@@ -249,15 +270,51 @@ public final class PostgresStore: LifterStore {
             snapshots.refresh(slot, store: self)
             watchers.post(lifter, last)
         }
+        return fromStart ? 0 : last &- before
+    }
+
+    /// Folds the rows other servers' commit notices carried (`NoticedRows`), when they are every
+    /// row the fold needs and nothing else could be missing: a state held and not stale, folded
+    /// since the listener last (re)started, which still runs. The rows folded; nil leaves the
+    /// fold to the table. Holds the slot's lock.
+    private func foldNoticed(_ slot: PostgresLifter, epoch: UInt64) throws -> UInt64? {
+        guard !slot.stale, slot.foldedEpoch == epoch, listening.load(ordering: .acquiring), let after = slot.state?.lastSeq,
+              let lines = slot.noticed.take(after: after, through: slot.notified.load(ordering: .acquiring))
+        else { return nil }
+        var state = slot.take()
+        for var line in lines {
+            let expected = state.lastSeq + 1
+            do {
+                try line.withUTF8 { try state.apply(line: UnsafeRawBufferPointer($0)) }
+            } catch {
+                held(slot.keep(nil))
+                throw StoreError.damaged("event \(expected) of lifter \(slot.lifter) in a commit notice cannot be read: \(error)")
+            }
+            guard state.lastSeq == expected else {
+                held(slot.keep(nil))
+                throw StoreError.damaged("event \(expected) of lifter \(slot.lifter) in a commit notice is numbered \(state.lastSeq)")
+            }
+        }
+        foldsFromNotices.add(1, ordering: .relaxed)
+        snapshots.noteFolded(UInt64(lines.count))
+        settled(consume state, slot)
+        return UInt64(lines.count)
     }
 
     /// Folds `events` (committed) into the slot's state, tells the watches.
     private func committed(_ events: [Event], _ slot: PostgresLifter) {
         var state = slot.take()
         for event in events { state.apply(event) }
+        settled(consume state, slot)
+    }
+
+    /// Keeps `state`, one commit's events past the slot's, settled as after a write; saves its
+    /// snapshot when due and tells the watches.
+    private func settled(_ state: consuming WlogState, _ slot: PostgresLifter) {
         state.settleAfterWrite()
         let last = state.lastSeq
         held(slot.keep(consume state))
+        slot.noticed.drop(through: last)
         snapshots.refresh(slot, store: self)
         watchers.post(slot.lifter, last)
     }

@@ -15,11 +15,15 @@ struct AppendCallTests {
     /// Every test's stream.
     static var lifter: LifterID { PostgresStoreTests.lifter }
 
-    /// A listener hears `"<lifter> <last position>"` for each commit, in commit order, and
-    /// nothing for a call that failed; the procedure calls no other routine.
-    @Test func eachCommitIsAnnouncedWithItsLastPosition() async throws {
+    /// A listener hears `"<lifter> <last position>"` for each commit, in commit order — with
+    /// `notices`, each just after the commit's notice (`CommitNotice`: the rows as the table holds
+    /// them, under a MAC this server's key checks) — and nothing for a call that failed; the
+    /// procedures call no other routine.
+    @Test(arguments: [false, true]) func eachCommitIsAnnouncedWithItsLastPosition(notices: Bool) async throws {
         try await PostgresTestDatabase.withStores(1) { stores, url in
             let store = stores[0]
+            if notices { store.noticeWindow.note() }
+            let expected = notices ? 4 : 2
             let heard = try await PostgresTestDatabase.admin(url) { client in
                 try await client.withConnection { connection in
                     try await connection.listen(on: EventsSchema.channel) { notifications in
@@ -30,15 +34,29 @@ struct AppendCallTests {
                         var payloads: [String] = []
                         for try await notification in notifications {
                             payloads.append(notification.payload)
-                            if payloads.count == 2 { break }
+                            if payloads.count == expected { break }
                         }
                         return payloads
                     }
                 }
             }
-            #expect(heard == ["\(Self.lifter) 2", "\(Self.lifter) 3"])
-            let body = try await PostgresTestDatabase.column(url, "SELECT prosrc FROM pg_proc WHERE proname = 'wlog_append_commits'", as: String.self)
-            #expect(body.count == 1 && !body[0].contains("wlog_insert") && !body[0].contains("wlog_announce"))
+            let body = try await PostgresTestDatabase.column(
+                url, "SELECT prosrc FROM pg_proc WHERE proname IN ('wlog_append_commits', 'wlog_append_noticed')", as: String.self)
+            #expect(body.count == 2 && body.allSatisfy { !$0.contains("wlog_insert") && !$0.contains("wlog_announce") })
+            guard notices else {
+                #expect(heard == ["\(Self.lifter) 2", "\(Self.lifter) 3"])
+                return
+            }
+            #expect(heard.count == 4 && [heard[1], heard[3]] == ["\(Self.lifter) 2", "\(Self.lifter) 3"])
+            let key = try #require(store.noticeKey.withLock { $0 })
+            let lines = try await PostgresTestDatabase.column(
+                url, "SELECT line FROM wlog_events WHERE lifter = '\(Self.lifter.uuid)' ORDER BY position", as: String.self)
+            for (notice, (first, rows)) in zip([heard[0], heard[2]], [(1, lines[0...1]), (3, lines[2...2])]) {
+                let read = try #require(CommitNotice.rows(notice, key: key), "\(notice.prefix(120))")
+                #expect(read.lifter == Self.lifter && read.first == UInt64(first) && read.lines.map(String.init) == Array(rows))
+                // One byte changed and the MAC no longer checks.
+                #expect(CommitNotice.rows(notice.replacingOccurrences(of: "\"seq\":", with: "\"seq\" :"), key: key) == nil)
+            }
         }
     }
 
@@ -206,7 +224,7 @@ struct AppendCallTests {
                 try await connection.listen(on: EventsSchema.channel) { notifications in
                     for call in try await body() { try await call.value }
                     var payloads: [String] = []
-                    for try await notification in notifications {
+                    for try await notification in notifications where !CommitNotice.isNotice(notification.payload) {
                         payloads.append(notification.payload)
                         if payloads.count == count { break }
                     }

@@ -38,7 +38,7 @@ struct EventsSchemaTests {
         #expect(try await Self.languages(url) == ["wlog_announce sql", "wlog_insert sql"])
         // Two servers start on it (the second finds the routines turned over already).
         try await PostgresTestDatabase.withStores(2, on: url) { stores, _ in
-            #expect(try await Self.languages(url) == ["wlog_announce plpgsql", "wlog_append_commits plpgsql", "wlog_insert plpgsql"])
+            #expect(try await Self.languages(url) == ["wlog_announce plpgsql", "wlog_append_commits plpgsql", "wlog_append_noticed plpgsql", "wlog_insert plpgsql"])
             for n in 1...3 {
                 let written = try await PostgresStoreTests.bodyweight(stores[n % 2], 80 + Double(n), id: PostgresStoreTests.id(UInt64(n)))
                 #expect(written == [PostgresStoreTests.id(UInt64(n))])

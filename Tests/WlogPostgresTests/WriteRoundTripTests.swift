@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import NIOCore
 import PostgresNIO
 import Testing
 import WlogCore
@@ -7,8 +9,9 @@ import WlogStore
 
 /// What one write costs the database, counted by PostgreSQL itself (`pg_stat_statements`, which
 /// `scripts/pg-test-cluster.sh` loads): on a folded lifter one statement, the prepared
-/// `CALL wlog_append_commits`; after another server's commit one more, the fold of its rows; and one
-/// listening connection a server, whose backend PostgreSQL wakes at every commit.
+/// `CALL wlog_append_commits`; after another server's commit one more, the fold of its rows, until
+/// the servers send their commits' rows in notices; and one listening connection a server, whose
+/// backend PostgreSQL wakes at every commit.
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, "WLOG_TEST_DATABASE_URL is not set (scripts/pg-test-cluster.sh start)"))
 struct WriteRoundTripTests {
     static let lifter = FoldedReadTests.lifter
@@ -27,26 +30,70 @@ struct WriteRoundTripTests {
         }
     }
 
-    /// Server B writes after server A's commit: its write folds A's rows first (one `SELECT`)
-    /// and then calls; the write after that is the `CALL` alone again.
-    @Test func aWriteAfterAnotherServersCommitFoldsItFirst() async throws {
+    /// Two servers writing one lifter in turn: the first write that finds the other's commit
+    /// folds it from the table (a `SELECT`) and opens its server's notices (`NoticeWindow`); from
+    /// then on each commit comes with its rows in its notice, and the other server's next write is
+    /// the `CALL` alone. A server whose lifters no other server writes sends none
+    /// (`aWriteToAFoldedLifterIsOneStatement`).
+    @Test func writesAfterAnotherServersNoticedCommitAreOneStatement() async throws {
         try await PostgresTestDatabase.withStores(2) { stores, url in
             let (a, b) = (stores[0], stores[1])
             try await Self.untilListening(a)
             try await Self.untilListening(b)
             try await Self.enableCounting(url)
+            let (plain, noticed) = (EventsSQL.AppendCommits.sql, EventsSQL.AppendNoticed.sql)
             try await FoldedReadTests.logSets(b, count: 1)
-            let heard = b.changes(Self.lifter)
-            defer { heard.cancel() }
-            try await FoldedReadTests.logSets(a, count: 1)
-            #expect(await heard.wait(timeout: .seconds(10)) != nil)
-            let before = try await Self.statements(url)
+            try await FoldedReadTests.logSets(a, count: 2)
+            #expect(!a.noticeWindow.isOpen && !b.noticeWindow.isOpen)
+            try await Self.untilHeard(b, through: 3)
+            var before = try await Self.statements(url)
             try await FoldedReadTests.logSets(b, count: 1)
-            let first = try await Self.statements(url)
-            try await FoldedReadTests.logSets(b, count: 1)
-            let made = (Self.difference(first, before), Self.difference(try await Self.statements(url), first))
-            #expect(made.0.values.reduce(0, +) == 2 && made.0[EventsSQL.AppendCommits.sql] == 1, "after A's commit: \(made.0)")
-            #expect(made.1 == [EventsSQL.AppendCommits.sql: 1], "the next write: \(made.1)")
+            var made = Self.difference(try await Self.statements(url), before)
+            #expect(made.count == 2 && made[noticed] == 1 && made[plain] == nil, "B after A's plain commit: \(made)")
+            #expect(b.foldsFromTable.load(ordering: .relaxed) == 1 && b.noticeWindow.isOpen)
+            for (writer, through) in [(a, UInt64(4)), (b, 5), (a, 6)] {
+                try await Self.untilNoticed(writer, through: through)
+                before = try await Self.statements(url)
+                try await FoldedReadTests.logSets(writer, count: 1)
+                made = Self.difference(try await Self.statements(url), before)
+                #expect(made == [noticed: 1], "the write after the other's noticed commit \(through): \(made)")
+            }
+            #expect(a.foldsFromNotices.load(ordering: .relaxed) == 2 && b.foldsFromNotices.load(ordering: .relaxed) == 1)
+            #expect(a.foldsFromTable.load(ordering: .relaxed) == 0 && b.foldsFromTable.load(ordering: .relaxed) == 1)
+            #expect(try await b.read(Self.lifter) { $0.state.eventCount } == 7)
+        }
+    }
+
+    /// A commit notice is believed only with the database's key: one signed with another key
+    /// (anyone who can connect may `NOTIFY`), carrying a set the table does not hold, is ignored
+    /// and the state folds from the table; the same notice signed with the key is folded as sent
+    /// (which is why only the roles that may read `wlog_notice_key` can be trusted with it).
+    @Test(arguments: [false, true]) func aNoticeIsBelievedOnlyWithTheDatabasesKey(signedWithTheKey: Bool) async throws {
+        try await PostgresTestDatabase.withStores(1) { stores, url in
+            let store = stores[0]
+            try await Self.untilListening(store)
+            try await FoldedReadTests.logSets(store, count: 1)
+            let line = try #require(try await PostgresTestDatabase.column(
+                url, "SELECT line FROM wlog_events WHERE lifter = '\(Self.lifter.uuid)' AND position = 1", as: String.self).first)
+            let forged = line.replacingOccurrences(of: "\"seq\":1", with: "\"seq\":2")
+                .replacingOccurrences(of: try #require(line.firstMatch(of: /"id":"([0-9a-f]+)"/)?.1).description, with: String(repeating: "e", count: 32))
+            #expect(forged != line)
+            let key = signedWithTheKey
+                ? SymmetricKey(data: Array(try #require(try await PostgresTestDatabase.column(url, "SELECT key FROM wlog_notice_key", as: ByteBuffer.self).first).readableBytesView))
+                : SymmetricKey(size: .bits256)
+            let payload = CommitNotice.payload(lifter: Self.lifter, first: 2, lines: [forged], key: key)
+            let (fromNotices, fromTable) = (store.foldsFromNotices.load(ordering: .relaxed), store.foldsFromTable.load(ordering: .relaxed))
+            try await PostgresTestDatabase.admin(url) { client in
+                // As the procedure sends them: the notice, then the short form, in one transaction.
+                _ = try await client.query("SELECT pg_notify(\(EventsSchema.channel), \(payload)), pg_notify(\(EventsSchema.channel), \(Self.lifter.uuid + " 2"))")
+            }
+            // One listener takes the channel's notifications in order: once the short form is heard,
+            // the notice before it was taken or passed over.
+            try await Self.untilHeard(store, through: 2)
+            let count = try await store.read(Self.lifter) { $0.state.eventCount }
+            #expect(count == (signedWithTheKey ? 2 : 1))
+            #expect(store.foldsFromNotices.load(ordering: .relaxed) == fromNotices + (signedWithTheKey ? 1 : 0))
+            #expect(store.foldsFromTable.load(ordering: .relaxed) == fromTable + (signedWithTheKey ? 0 : 1))
         }
     }
 
@@ -66,6 +113,18 @@ struct WriteRoundTripTests {
     }
 
     // MARK: Helpers
+
+    /// Waits until `store` holds the rows through `position` from commit notices.
+    static func untilNoticed(_ store: PostgresStore, through position: UInt64) async throws {
+        for _ in 0..<1000 where store.noticedThrough(Self.lifter) < position { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(store.noticedThrough(Self.lifter) >= position)
+    }
+
+    /// Waits until `store` heard of the commits through `position`.
+    static func untilHeard(_ store: PostgresStore, through position: UInt64) async throws {
+        for _ in 0..<1000 where store.heardPosition(Self.lifter) < position { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(store.heardPosition(Self.lifter) >= position)
+    }
 
     static func untilListening(_ store: PostgresStore) async throws {
         for _ in 0..<1000 where !store.isListening { try await Task.sleep(for: .milliseconds(10)) }
