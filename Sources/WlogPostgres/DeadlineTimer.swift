@@ -34,6 +34,9 @@ final class DeadlineTimer: Sendable {
         return id
     }
 
+    /// The deadlines pending and whether the sweep runs (for a test that waited too long).
+    var summary: String { state.withLock { "\($0.pending.count) deadlines pending, sweeping \($0.sweeping)" } }
+
     func remove(_ id: UInt64) {
         _ = state.withLock { $0.pending.removeValue(forKey: id) }
     }

@@ -73,6 +73,10 @@ final class GroupAppend: Sendable {
     /// The commits waiting for a call, and the calls past `stalledAfter` (for tests).
     var waitingCount: Int { state.withLock { $0.waiting.count } }
     var stalledCount: Int { state.withLock { $0.stalled.count } }
+    /// What the group commit is doing, in a line (for a test that waited too long).
+    var summary: String {
+        state.withLock { "\($0.waiting.count) waiting, \($0.senders) senders, calls in flight \($0.inFlight.sorted()), stalled \($0.stalled.sorted()), last call \($0.lastCall)" }
+    }
 
     /// Commits `rows` to `lifter`'s stream, with whatever other commits are waiting; returns when
     /// they are committed, or throws what the database answered (a conflict only when this

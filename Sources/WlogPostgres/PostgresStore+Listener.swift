@@ -60,8 +60,8 @@ extension PostgresStore {
     }
 
     /// A commit's rows (`CommitNotice`): kept for the lifter's next fold (`NoticedRows`) when its
-    /// MAC is right and the lifter's state is in memory, just behind them. The change-feed watches hear of the commit from
-    /// the short notification that follows.
+    /// MAC is right and the lifter's state is in memory, just behind them. The change-feed
+    /// watches hear of the commit from the short notification that follows.
     private func noticed(_ payload: String) {
         guard let (lifter, first, last) = CommitNotice.peek(payload), let slot = lifters.withLock({ $0[lifter] }) else { return }
         let after = slot.through.load(ordering: .relaxed)

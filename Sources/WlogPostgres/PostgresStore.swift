@@ -229,7 +229,7 @@ public final class PostgresStore: LifterStore {
         slot.used.store(clock.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
         let epoch = self.epoch.load(ordering: .acquiring)
         guard slot.mustFold || slot.foldedEpoch != epoch || !listening.load(ordering: .acquiring) else { return 0 }
-        if let rows = try foldNoticed(slot, epoch: epoch) { return rows }
+        if let rows = foldNoticed(slot, epoch: epoch) { return rows }
         let fromStart = !slot.isFolded
         if !fromStart { foldsFromTable.add(1, ordering: .relaxed) }
         var state = slot.take()
@@ -276,23 +276,21 @@ public final class PostgresStore: LifterStore {
     /// Folds the rows other servers' commit notices carried (`NoticedRows`), when they are every
     /// row the fold needs and nothing else could be missing: a state held and not stale, folded
     /// since the listener last (re)started, which still runs. The rows folded; nil leaves the
-    /// fold to the table. Holds the slot's lock.
-    private func foldNoticed(_ slot: PostgresLifter, epoch: UInt64) throws -> UInt64? {
+    /// fold to the table — from the start when a row of the notice would not fold (a server of
+    /// another version: never a state the table does not hold). Holds the slot's lock.
+    private func foldNoticed(_ slot: PostgresLifter, epoch: UInt64) -> UInt64? {
         guard !slot.stale, slot.foldedEpoch == epoch, listening.load(ordering: .acquiring), let after = slot.state?.lastSeq,
               let lines = slot.noticed.take(after: after, through: slot.notified.load(ordering: .acquiring))
         else { return nil }
         var state = slot.take()
         for var line in lines {
             let expected = state.lastSeq + 1
-            do {
-                try line.withUTF8 { try state.apply(line: UnsafeRawBufferPointer($0)) }
-            } catch {
+            let folded = (try? line.withUTF8 { try state.apply(line: UnsafeRawBufferPointer($0)) }) != nil
+            guard folded, state.lastSeq == expected else {
+                logger.warning("a commit notice's row did not fold; folding the lifter from the table",
+                               metadata: ["lifter": "\(slot.lifter)", "position": "\(expected)"])
                 held(slot.keep(nil))
-                throw StoreError.damaged("event \(expected) of lifter \(slot.lifter) in a commit notice cannot be read: \(error)")
-            }
-            guard state.lastSeq == expected else {
-                held(slot.keep(nil))
-                throw StoreError.damaged("event \(expected) of lifter \(slot.lifter) in a commit notice is numbered \(state.lastSeq)")
+                return nil
             }
         }
         foldsFromNotices.add(1, ordering: .relaxed)

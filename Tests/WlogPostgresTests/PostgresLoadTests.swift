@@ -60,10 +60,22 @@ struct PostgresLoadTests {
         try await PostgresTestDatabase.withStores(2, timeout: .seconds(2), on: own) { stores, url in
             let tally = Tally()
             let stop = Tally.Flag(), recovered = Tally.Flag()
+            let restartEnded = Tally.Flag()
             let restart = Task {
                 try? await Task.sleep(for: .milliseconds(800))
+                defer { restartEnded.set() }
                 return try? await PostgresTestDatabase.script("restart", folder: folder)
             }
+            // A run of the full suite once waited here for over 20 minutes, idle: past the load's
+            // bound, say what every part is doing, so that a hang names its cause.
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(180))
+                print("database restart: still loading after 180 s: restart ended \(restartEnded.isSet), stop \(stop.isSet), "
+                      + "recovered \(recovered.isSet), \(tally.acknowledged.count) acknowledged, \(tally.failures.count) failed, "
+                      + "writers in a write \(tally.inWrite); \(DeadlineTimer.shared.summary); "
+                      + stores.map { "store: \($0.appends.summary), listening \($0.isListening)" }.joined(separator: "; "))
+            }
+            defer { watchdog.cancel() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (s, store) in stores.enumerated() {
                     for (l, lifter) in Self.lifters.enumerated() {
@@ -160,17 +172,22 @@ struct PostgresLoadTests {
             var acknowledged: [Write] = []
             var failures: [Failure] = []
             var longest: Duration = .zero
+            var inWrite = 0
         }
 
         private let state = Mutex(State())
         var acknowledged: [Write] { state.withLock { $0.acknowledged } }
         var failures: [Failure] { state.withLock { $0.failures } }
         var longest: Duration { state.withLock { $0.longest } }
+        /// Writes begun and not yet ended.
+        var inWrite: Int { state.withLock { $0.inWrite } }
 
         /// Records a body weight with id `id` through `store` and tallies the outcome.
         func write(_ store: any LifterStore, _ lifter: LifterID, _ id: EventID) async {
             let clock = ContinuousClock()
             let start = clock.now
+            state.withLock { $0.inWrite += 1 }
+            defer { state.withLock { $0.inWrite -= 1 } }
             do {
                 let landed = try await PostgresStoreTests.bodyweight(store, 80, id: id, lifter: lifter)
                 let took = clock.now - start
