@@ -48,6 +48,23 @@ struct ServerHarness {
         logger.logLevel = .warning
         let app = try await WlogAPI.application(configuration, store: store ?? postgres, logger: logger)
         try await app.test(.live) { client in try await body(client) }
+        try await untilAccountsLogFree()
+    }
+
+    /// Waits (at most 10 s) until no application holds the accounts log's lock. An application
+    /// lets it go in a service of its own as it shuts down (`Accounts.closer`), which `test` does
+    /// not wait for: a second `run` on the folder once started first and found the log in use.
+    private func untilAccountsLogFree() async throws {
+        let path = data + "/" + AccountsFile.fileName
+        for _ in 0..<1000 {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            let free = flock(fd, LOCK_EX | LOCK_NB) == 0
+            close(fd)
+            if free { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("\(path) is still locked 10 s after the application stopped")
     }
 
     /// The lifter's journal: `DATA/users/<uuid>/journal.wlog`.
