@@ -9,17 +9,18 @@ import WlogStore
 /// A commit's rows in its notification, signed, so that another server folds them without reading
 /// the table (docs/SERVER-POSTGRES.md, "Other servers' commits").
 ///
-/// `wlog_append_commits` sends, for each lifter whose commit landed and whose rows fit a
-/// notification, on the events' channel (`EventsSchema.channel`) just before the short
-/// `"<lifter> <last position>"`, so that a listener has the rows when it hears of the commit:
+/// `wlog_append_noticed` (`EventsSchema.appendProcedure`, called while `NoticeWindow` is open)
+/// sends, for each lifter whose commit landed and whose rows fit a notification, on the events'
+/// channel (`EventsSchema.channel`) just before the short `"<lifter> <last position>"`, so that a
+/// listener has the rows when it hears of the commit:
 ///
 ///     <HMAC-SHA256 of the rest, 64 hex digits> <lifter> <first position> <last position>\n<line>\n<line>…
 ///
 /// The lines are the rows' `line`s, byte for byte. Servers of an earlier version, listening on the
-/// same channel, pass over it (it is not two words) and fold from the table as before. The MAC's key lives in `wlog_notice_key`, which
-/// `PUBLIC` may not read: any role that can connect may `NOTIFY` on any channel, so a notice is
-/// believed only when its MAC is right, and a forged or altered one is ignored (the state then folds
-/// from the table as before). A replayed notice names rows the table holds at those positions —
+/// same channel, pass over it (it is not two words) and fold from the table as before. The MAC's
+/// key lives in `wlog_notice_key`, which `PUBLIC` may not read: any role that can connect may
+/// `NOTIFY` on any channel, so a notice is believed only when its MAC is right, and a forged or
+/// altered one is ignored (the state then folds from the table as before). A replayed notice names rows the table holds at those positions —
 /// positions are never reused while the stream exists. The database computes the MAC with its
 /// built-in `sha256` from the key's two pads, which this server computes from the key when it
 /// creates it (`HMAC` is `H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m))`, RFC 2104); the server checks it with
