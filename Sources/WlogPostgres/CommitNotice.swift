@@ -102,42 +102,35 @@ enum CommitNotice {
                     END IF;
     """
 
-    /// A notice believed: its MAC checks and its header and lines agree.
-    struct Rows: Sendable {
+    /// A notice's header, read without checking anything: enough to pass over a notice the server
+    /// would not hold before its MAC is computed.
+    struct Header: Sendable, Equatable {
         let lifter: LifterID
         let first: UInt64
-        let lines: [Substring]
-        var last: UInt64 { first + UInt64(lines.count) - 1 }
+        let last: UInt64
     }
 
-    /// Whether `payload` on the events' channel is a notice (its header ends at a line break), not
-    /// the short announcement.
-    static func isNotice(_ payload: String) -> Bool { payload.utf8.contains(UInt8(ascii: "\n")) }
-
-    /// The header of `payload` (lifter, first and last position) without checking anything, so
-    /// that a notice the server would not hold is passed over before its MAC is computed.
-    static func peek(_ payload: String) -> (lifter: LifterID, first: UInt64, last: UInt64)? {
-        guard let newline = payload.utf8.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let header = payload.utf8[..<newline].split(separator: UInt8(ascii: " "))
-        guard header.count == 4, let lifter = LifterID(String(decoding: header[1], as: UTF8.self)),
-              let first = UInt64(String(decoding: header[2], as: UTF8.self)),
-              let last = UInt64(String(decoding: header[3], as: UTF8.self)) else { return nil }
-        return (lifter, first, last)
-    }
-
-    /// The rows of `payload` when its MAC under `key` is right and its positions count its lines;
-    /// nil for anything else.
-    static func rows(_ payload: String, key: SymmetricKey) -> Rows? {
+    /// The header of `payload` on the events' channel; nil for the short announcement (no line
+    /// break) or a payload that is not a notice.
+    static func header(_ payload: String) -> Header? {
         let utf8 = payload.utf8
-        guard let space = utf8.firstIndex(of: UInt8(ascii: " ")), utf8.distance(from: utf8.startIndex, to: space) == 64,
-              let mac = hexDecoded(payload[..<space]) else { return nil }
+        guard let newline = utf8.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let fields = utf8[..<newline].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0].count == 64, let lifter = LifterID(String(decoding: fields[1], as: UTF8.self)),
+              let first = UInt64(String(decoding: fields[2], as: UTF8.self)),
+              let last = UInt64(String(decoding: fields[3], as: UTF8.self)), first >= 1, last >= first else { return nil }
+        return Header(lifter: lifter, first: first, last: last)
+    }
+
+    /// The lines of notice `payload`, whose header is `header`, when its MAC under `key` is right
+    /// and they are as many as the header's positions; nil otherwise.
+    static func lines(of payload: String, _ header: Header, key: SymmetricKey) -> [Substring]? {
+        guard let space = payload.utf8.firstIndex(of: UInt8(ascii: " ")), let mac = hexDecoded(payload[..<space]) else { return nil }
         let body = payload[payload.index(after: space)...]
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(body.utf8), using: key) else { return nil }
-        let parts = body.split(separator: "\n", omittingEmptySubsequences: false)
-        let header = parts[0].split(separator: " ")
-        guard header.count == 3, let lifter = LifterID(String(header[0])), let first = UInt64(header[1]),
-              let last = UInt64(header[2]), first >= 1, last >= first, last - first == UInt64(parts.count - 2) else { return nil }
-        return Rows(lifter: lifter, first: first, lines: Array(parts.dropFirst()))
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        guard UInt64(lines.count) == header.last - header.first + 1 else { return nil }
+        return Array(lines)
     }
 
     /// A notice of `lines` at `first…` signed with `key`, as the database sends it (for tests).

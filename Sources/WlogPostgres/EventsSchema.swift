@@ -154,8 +154,9 @@ enum EventsSchema {
     /// array's last element — a plain expression, where `max` over the array was a subquery.
     static let announceRows = "PERFORM pg_notify('\(channel)', stream::text || ' ' || positions[cardinality(positions)]);"
 
-    /// Creates the table and its routines when missing; servers starting together take turns (an
-    /// advisory lock), so two never race on `CREATE`.
+    /// Creates the tables and their routines when missing, and answers the commit notices' key
+    /// (`CommitNotice.key`); servers starting together take turns (an advisory lock), so two never
+    /// race on `CREATE`.
     static func prepare(_ client: PostgresClient, logger: Logger) async throws -> SymmetricKey {
         try await client.withTransaction(logger: logger) { connection in
             _ = try await connection.query("SELECT pg_advisory_xact_lock(7201616)", logger: logger)

@@ -62,14 +62,14 @@ extension PostgresStore {
     /// A commit's rows (`CommitNotice`): kept for the lifter's next fold (`NoticedRows`) when its
     /// MAC is right and the lifter's state is in memory, just behind them. The change-feed
     /// watches hear of the commit from the short notification that follows.
-    private func noticed(_ payload: String) {
-        guard let (lifter, first, last) = CommitNotice.peek(payload), let slot = lifters.withLock({ $0[lifter] }) else { return }
+    private func noticed(_ payload: String, _ header: CommitNotice.Header) {
+        guard let slot = lifters.withLock({ $0[header.lifter] }) else { return }
         let after = slot.through.load(ordering: .relaxed)
-        guard after > 0, slot.noticed.wants(first: first, last: last, after: after),
-              let key = noticeKey.withLock({ $0 }), let rows = CommitNotice.rows(payload, key: key), rows.lifter == lifter
+        guard after > 0, slot.noticed.wants(first: header.first, last: header.last, after: after),
+              let key = noticeKey.withLock({ $0 }), let lines = CommitNotice.lines(of: payload, header, key: key)
         else { return }
-        slot.noticed.add(first: rows.first, lines: rows.lines, after: after)
-        slot.notified.storeMax(rows.last)
+        slot.noticed.add(first: header.first, lines: lines, after: after)
+        slot.notified.storeMax(header.last)
     }
 
     /// The last position of `lifter`'s rows heard in commit notices and not folded yet (0: none).
@@ -85,7 +85,7 @@ extension PostgresStore {
     /// `"<lifter> <position>"`: the lifter's stream reached `position` on some server; or a
     /// commit notice (`noticed`), which comes just before it.
     func announced(_ payload: String) {
-        if CommitNotice.isNotice(payload) { return noticed(payload) }
+        if let header = CommitNotice.header(payload) { return noticed(payload, header) }
         let parts = payload.split(separator: " ")
         guard parts.count == 2, let lifter = LifterID(String(parts[0])), let position = UInt64(parts[1]) else { return }
         if let slot = lifters.withLock({ $0[lifter] }) { slot.notified.storeMax(position) }

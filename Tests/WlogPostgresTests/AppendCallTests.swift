@@ -52,10 +52,11 @@ struct AppendCallTests {
             let lines = try await PostgresTestDatabase.column(
                 url, "SELECT line FROM wlog_events WHERE lifter = '\(Self.lifter.uuid)' ORDER BY position", as: String.self)
             for (notice, (first, rows)) in zip([heard[0], heard[2]], [(1, lines[0...1]), (3, lines[2...2])]) {
-                let read = try #require(CommitNotice.rows(notice, key: key), "\(notice.prefix(120))")
-                #expect(read.lifter == Self.lifter && read.first == UInt64(first) && read.lines.map(String.init) == Array(rows))
+                let header = try #require(CommitNotice.header(notice), "\(notice.prefix(120))")
+                let read = try #require(CommitNotice.lines(of: notice, header, key: key), "\(notice.prefix(120))")
+                #expect(header.lifter == Self.lifter && header.first == UInt64(first) && read.map(String.init) == Array(rows))
                 // One byte changed and the MAC no longer checks.
-                #expect(CommitNotice.rows(notice.replacingOccurrences(of: "\"seq\":", with: "\"seq\" :"), key: key) == nil)
+                #expect(CommitNotice.lines(of: notice.replacingOccurrences(of: "\"seq\":", with: "\"seq\" :"), header, key: key) == nil)
             }
         }
     }
@@ -224,7 +225,7 @@ struct AppendCallTests {
                 try await connection.listen(on: EventsSchema.channel) { notifications in
                     for call in try await body() { try await call.value }
                     var payloads: [String] = []
-                    for try await notification in notifications where !CommitNotice.isNotice(notification.payload) {
+                    for try await notification in notifications where CommitNotice.header(notification.payload) == nil {
                         payloads.append(notification.payload)
                         if payloads.count == count { break }
                     }
