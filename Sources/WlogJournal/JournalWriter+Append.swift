@@ -110,6 +110,7 @@ extension JournalWriter {
 
     /// Writes one commit frame at the end; on failure truncates back to the previous end.
     private func writeCommit(_ frame: [UInt8]) throws {
+        changes += 1
         do {
             try frame.withUnsafeBytes { raw in
                 if options.faultHook != nil {

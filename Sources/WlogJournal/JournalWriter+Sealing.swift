@@ -21,6 +21,7 @@ extension JournalWriter {
     @discardableResult
     public func seal() throws -> SealReport {
         try checkUsable()
+        changes += 1
         let before = fileEnd
         guard fileEnd > tailStart else {
             return SealReport(chunksWritten: 0, bytesBefore: before, bytesAfter: before, sealedThrough: sealedThrough)

@@ -14,7 +14,15 @@ extension JournalWriter {
     /// A writer key not yet kept (`JournalOptions.keyRecordInterval`) stays unkept: another
     /// writer meanwhile finds the record stale and draws a key of its own.
     public func suspend() {
-        changedAtSuspend = fd >= 0 ? FileStamp(fd: fd) : nil
+        if fd < 0 {
+            changedAtSuspend = nil
+        } else if let read = stampRead, read.changes == changes {
+            // Read since this writer last wrote, holding the lock: nobody else could change it.
+            changedAtSuspend = read.stamp
+        } else {
+            changedAtSuspend = FileStamp(fd: fd)
+        }
+        stampRead = nil
         lock?.unlock()
         encoder.release()
     }
@@ -27,6 +35,7 @@ extension JournalWriter {
     public func resume() throws -> Bool {
         guard fd >= 0, failure == nil, let lock else { return false }
         try lock.relock(timeout: options.lockTimeout)
+        stampRead = nil
         var open = stat(), named = stat()
         let same = fstat(fd, &open) == 0 && stat(path, &named) == 0
             && open.st_ino == named.st_ino && open.st_dev == named.st_dev && Int(open.st_size) == fileEnd
@@ -39,6 +48,10 @@ extension JournalWriter {
 
     /// The open file's stamp now (one `fstat`; unknown once closed): after a commit, what a caller
     /// keeping a state folded from the file notes as the version it folded, and compares with
-    /// `stampAtResume` at the next `resume`.
-    public var stamp: FileStamp { FileStamp(fd: fd) }
+    /// `stampAtResume` at the next `resume`. A `suspend` before this writer writes again reuses it.
+    public var stamp: FileStamp {
+        let now = FileStamp(fd: fd)
+        stampRead = (now, changes)
+        return now
+    }
 }

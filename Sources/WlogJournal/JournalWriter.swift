@@ -55,6 +55,11 @@ public final class JournalWriter {
     /// The file's stamp when `suspend` let the lock go (`resume` compares it: a seal by another
     /// writer rewrites the tail in place, which may leave the length as it was).
     var changedAtSuspend: FileStamp?
+    /// The stamp `stamp` last read, and `changes` then: `suspend` takes it instead of an `fstat`
+    /// of its own while this writer has not written to the file since.
+    var stampRead: (stamp: FileStamp, changes: UInt64)?
+    /// How many times this writer has written to the file (a commit, a seal).
+    var changes: UInt64 = 0
     /// The stamp of the file at the journal's path that the last `resume` found to be this
     /// writer's (unknown before one did): what a caller that keeps a state folded from the file
     /// compares with its own, with no `stat` of its own.

@@ -100,7 +100,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
 
     /// Looks the zone up again when the folded events changed its name.
     private func refreshZone() {
-        let name = LifterView.zoneName(of: state ?? .initial)
+        let name = state?.zoneName ?? nil
         guard name != zoneName else { return }
         zoneName = name
         zone = LifterView.zone(named: name)

@@ -347,7 +347,7 @@ public final class PostgresStore: LifterStore {
                     try await EventsSQL.transaction(on: connection, logger: logger) { run in
                         try await EventsSQL.takeTurn(lifter, run: run)
                         let state = try await EventsSQL.folded(base, lifter) { try await connection.execute($0, logger: logger) }
-                        let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: LifterView.zoneName(of: state)))
+                        let view = LifterView(lifter: lifter, state: state, zone: LifterView.zone(named: state.zoneName))
                         let events = try decide(view)
                         if !events.isEmpty {
                             var rows = EventRows()

@@ -397,7 +397,7 @@ final class LifterJournal: HeldLifter {
         slot.unreadable = Self.isDamaged(status) ? status.summary : nil
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()
-        let name = LifterView.zoneName(of: state)
+        let name = state.zoneName
         if name != slot.zoneName {
             slot.zoneName = name
             slot.zone = LifterView.zone(named: name)

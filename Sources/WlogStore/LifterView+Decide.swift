@@ -9,19 +9,21 @@ extension LifterView {
 
     /// A view of `state` moved into it, not copied: a copy retains each of the state's buffers
     /// and releases them after (the copies were 2.1 % of an embedded POST's profile, their
-    /// releases besides). `state` is nil until `giveBack(to:)` moves it back; nil when it is nil.
+    /// releases besides). `state` is nil until `giveBack(to:)` puts it back; nil when it is nil.
     package static func lent(_ state: inout WlogState?, lifter: LifterID, zone: ImportTimeZone, damage: String? = nil) -> LifterView? {
         guard let taken = state.take() else { return nil }
         return LifterView(lifter: lifter, state: consume taken, zone: zone, damage: damage)
     }
 
-    /// Moves a lent view's state back to where `lent` took it from.
+    /// Puts a lent view's state back where `lent` took it from. The compiler copies the struct
+    /// here — a retain of each buffer its 22 stored properties hold, released with the view: 1 %
+    /// of an embedded POST's profile for the two a write makes — never the buffers themselves:
+    /// nothing changes the state while the view holds it, and the view is gone before the next
+    /// change.
     package consuming func giveBack(to state: inout WlogState?) {
         state = self.state
     }
 
-    /// The name of the zone a state's settings (else its profile) give, nil for none.
-    package static func zoneName(of state: WlogState) -> String? { state.settings.timeZone ?? state.profile.timeZone }
 
     /// The zone named `name`; UTC when none or unknown.
     package static func zone(named name: String?) -> ImportTimeZone {
@@ -43,4 +45,10 @@ extension LifterView {
             throw StoreError.refused(refusal)
         }
     }
+}
+
+extension WlogState {
+    /// The name of the zone the settings (else the profile) give, nil for none. A property, so
+    /// that a state held in an optional is asked through `?.` without a copy of the whole state.
+    package var zoneName: String? { settings.timeZone ?? profile.timeZone }
 }

@@ -25,6 +25,33 @@ import Testing
         #expect(try J.read(tmp.journal).lines == Events.expected(2))
     }
 
+    /// `suspend` takes the stamp a caller read after the writer's last commit instead of an
+    /// `fstat` of its own, never one read before a later commit or seal of its own: `resume` would
+    /// then see a file it did not leave and have the writer opened again.
+    @Test func aStampReadBeforeTheWritersOwnLaterChangeIsNotTaken() throws {
+        let tmp = try TempDir()
+        let w = try J.create(tmp.journal, options: Self.quick)
+        _ = try w.append([Events.pending(1, 0)])
+        let afterFirst = w.stamp
+        _ = try w.append([Events.pending(1, 1)])
+        #expect(w.stamp != afterFirst)
+        _ = try w.append([Events.pending(1, 2)])
+        w.suspend()
+        #expect(try w.resume())
+        _ = try w.append([Events.pending(1, 3)])
+        _ = w.stamp
+        try w.seal()
+        w.suspend()
+        #expect(try w.resume())
+        // Read after the last change: taken, and right.
+        _ = try w.append([Events.pending(1, 4)])
+        _ = w.stamp
+        w.suspend()
+        #expect(try w.resume())
+        try w.close()
+        #expect(try J.read(tmp.journal).lines == Events.expected(5))
+    }
+
     @Test func aSuspendedWriterLetsAnotherInAndRefusesToAppend() throws {
         let tmp = try TempDir()
         let w = try J.create(tmp.journal, options: Self.quick)

@@ -1,10 +1,11 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WlogCore
 @testable import WlogServer
 
 /// The request parsing that skips Foundation for the common case answers as Foundation did:
-/// an id in the path (`APIID.event`) and the bearer token's trimming.
+/// an id in the path (`APIID.event`), the bearer token's trimming and a header's value.
 @Suite("Request fast paths")
 struct RequestFastPathTests {
     /// `APIID.event` as it was, through Foundation's string functions.
@@ -27,6 +28,29 @@ struct RequestFastPathTests {
             #expect(APIID.event(text) == Self.foundationEvent(text), "\(text)")
         }
         #expect(APIID.event(uuid.uppercased()) == EventID(hex: "d90ed8f153c264b2e589f922defb4685"))
+    }
+
+    /// `HTTPFields.value(of:)` answers what the library's subscript answers: none, one, several
+    /// (joined with ", ", cookies with "; "), names in any case, among other fields.
+    @Test func aHeaderIsReadAsTheLibraryReadsIt() throws {
+        let lists: [[(String, String)]] = [
+            [], [("Authorization", "Bearer eyJ.a.b")], [("authorization", "Bearer eyJ.a.b"), ("Content-Type", "application/json")],
+            [("Origin", "https://a.example"), ("ORIGIN", "https://b.example")], [("Cookie", "a=1"), ("Accept", "x"), ("cookie", "b=2")],
+            [("Idempotency-Key", "")], [("Content-Length", "12"), ("Content-Length", "12")], [("X-Other", "1")],
+        ]
+        let names: [HTTPField.Name] = [.authorization, .contentType, .origin, .cookie, .contentLength, .accept,
+                                       try #require(HTTPField.Name("Idempotency-Key")), try #require(HTTPField.Name("x-missing"))]
+        for list in lists {
+            var fields = HTTPFields()
+            for (name, value) in list { fields.append(HTTPField(name: try #require(HTTPField.Name(name)), value: value)) }
+            for name in names {
+                #expect(fields.value(of: name) == fields[name], "\(name) in \(list)")
+            }
+        }
+        var two = HTTPFields()
+        two.append(HTTPField(name: .origin, value: "a"))
+        two.append(HTTPField(name: .origin, value: "b"))
+        #expect(two.value(of: .origin) == "a, b")
     }
 
     @Test func aTokenIsTrimmedAsFoundationTrimmedIt() {

@@ -44,7 +44,7 @@ struct AdminRoutes: Sendable {
     }
 
     func requireService(_ request: Request) async throws {
-        guard let header = request.headers[.authorization], let token = BearerAuthMiddleware.bearerToken(header),
+        guard let header = request.headers.value(of: .authorization), let token = BearerAuthMiddleware.bearerToken(header),
               (try? await verifier.principal(fromBearer: token)) == .serviceRole else {
             throw AuthFailure.notAdmin
         }

@@ -32,7 +32,7 @@ struct AuthFailure: Error, Sendable {
 
     /// The answer to `request`.
     func response(for request: Request) -> Response {
-        let versioned = request.headers[Self.versionHeader].map { $0 >= Self.currentVersion } ?? false
+        let versioned = request.headers.value(of: Self.versionHeader).map { $0 >= Self.currentVersion } ?? false
         var body: [String: Any] = versioned ? ["code": code, "message": message]
                                             : ["code": Int(status.code), "error_code": code, "msg": message]
         if code == "weak_password" { body["weak_password"] = ["reasons": reasons] }

@@ -12,7 +12,7 @@ struct AuthGate: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             if let keys {
-                guard let key = request.headers[.apikey] ?? request.uri.queryParameters["apikey"].map(String.init) else {
+                guard let key = request.headers.value(of: .apikey) ?? request.uri.queryParameters["apikey"].map(String.init) else {
                     throw AuthFailure(status: .unauthorized, code: "no_api_key", message: "No API key found in request (the apikey header)")
                 }
                 guard Secrets.equal(key, keys.anon) || Secrets.equal(key, keys.serviceRole) else {

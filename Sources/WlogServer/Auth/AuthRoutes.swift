@@ -87,7 +87,7 @@ struct AuthRoutes: Sendable {
     /// The user and session of the request's bearer token, checked as the API checks it (a
     /// signed-out session's token is refused): 403 `bad_jwt` otherwise, as GoTrue answers.
     func bearer(_ request: Request) async throws -> (user: String, session: String) {
-        guard let header = request.headers[.authorization], let token = BearerAuthMiddleware.bearerToken(header) else {
+        guard let header = request.headers.value(of: .authorization), let token = BearerAuthMiddleware.bearerToken(header) else {
             throw AuthFailure(status: .unauthorized, code: "no_authorization", message: "This endpoint requires a Bearer token")
         }
         let lifter: String

@@ -11,7 +11,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try perAddress.check(context.peer, what: "address")
-        guard let header = request.headers[.authorization] else {
+        guard let header = request.headers.value(of: .authorization) else {
             throw APIError.unauthorized("a bearer token is required (Authorization: Bearer <token>)")
         }
         guard let token = Self.bearerToken(header) else {

@@ -23,7 +23,7 @@ struct APICORS: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.uri.path == "/api/v1" || request.uri.path.hasPrefix("/api/v1/") else { return try await next(request, context) }
-        let allowed = allowedOrigin(request.headers[.origin])
+        let allowed = allowedOrigin(request.headers.value(of: .origin))
         guard request.method != .options else {
             var headers: HTTPFields = [.accessControlAllowMethods: Self.methods, .accessControlAllowHeaders: Self.headers,
                                        .accessControlMaxAge: Self.maxAge, .allow: Self.methods]
@@ -31,7 +31,7 @@ struct APICORS: RouterMiddleware {
             return Response(status: .noContent, headers: headers)
         }
         var response = try await next(request, context)
-        if request.headers[.origin] != nil {
+        if request.headers.value(of: .origin) != nil {
             response.headers[.accessControlExposeHeaders] = Self.exposed
             decorate(&response.headers, allowed)
         }

@@ -38,7 +38,7 @@ struct EnvelopeMiddleware: RouterMiddleware {
     static func apiError(_ error: any Error, request: Request, context: Context) -> APIError {
         let answer = Self.apiError(error, logger: context.logger)
         guard answer.status == .contentTooLarge, answer.details.isEmpty else { return answer }
-        return WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: request.headers[.contentLength].flatMap(Int.init))
+        return WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: request.headers.value(of: .contentLength).flatMap(Int.init))
     }
 
     static func apiError(_ error: any Error, logger: Logger) -> APIError {

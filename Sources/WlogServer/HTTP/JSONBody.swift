@@ -55,7 +55,7 @@ enum JSONBody {
         let buffer: ByteBuffer
         // A declared length past the limit is refused before any of the body is read (the
         // connection is then closed: ConnectionGuard), so a client cannot hold it open by never sending it.
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > context.maxUploadSize {
+        if let declared = request.headers.value(of: .contentLength).flatMap(Int.init), declared > context.maxUploadSize {
             throw WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: declared)
         }
         do {
@@ -65,7 +65,7 @@ enum JSONBody {
             throw WriteLimits.bodyTooLarge(limit: context.maxUploadSize, size: nil)
         }
         var bytes = Data(buffer.readableBytesView)
-        let contentType = request.headers[.contentType]
+        let contentType = request.headers.value(of: .contentType)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             bytes = Data("{}".utf8)
         } else if let type = contentType, !isJSON(type) {

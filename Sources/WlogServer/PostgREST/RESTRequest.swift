@@ -30,14 +30,14 @@ struct RESTRequest: Sendable {
             default: break  // PostgREST ignores the preferences it does not apply (handling=lenient)
             }
         }
-        let accept = request.headers[.accept] ?? "*/*"
+        let accept = request.headers.value(of: .accept) ?? "*/*"
         if accept.contains("application/vnd.pgrst.object") {
             single = true
         } else if !accept.split(separator: ",").contains(where: { Self.acceptsJSON($0) }) {
             throw RESTError(status: .notAcceptable, code: "PGRST107", message: "None of these media types are available: \(accept)",
                             hint: "ask for application/json or application/vnd.pgrst.object+json")
         }
-        if let text = request.headers[.range] {
+        if let text = request.headers.value(of: .range) {
             range = try Self.range(text)
         }
     }

@@ -73,13 +73,13 @@ struct RESTRoutes: Sendable {
     /// The caller: the bearer token, else the `apikey` header (as Supabase's gateway takes it).
     private func principal(_ request: Request) async throws -> Principal {
         let token: String?
-        if let header = request.headers[.authorization] {
+        if let header = request.headers.value(of: .authorization) {
             guard let bearer = BearerAuthMiddleware.bearerToken(header) else {
                 throw RESTError.jwt("the Authorization header must be \"Bearer <token>\"")
             }
             token = bearer
         } else {
-            token = request.headers[.apiKey]
+            token = request.headers.value(of: .apiKey)
         }
         guard let token else { throw RESTError.jwt("No API key found in request (send apikey or Authorization: Bearer)") }
         let principal = try await verifier.principal(fromBearer: token)

@@ -119,7 +119,7 @@ struct EventRoutes: Sendable {
     /// cursor, then each new one as it is committed: `id: <seq>`, `event: <type>`, `data: <line>`.
     @Sendable func stream(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
-        let start = try Self.cursor(request.headers[.lastEventID].map { Substring($0) } ?? request.uri.queryParameters["after"])
+        let start = try Self.cursor(request.headers.value(of: .lastEventID).map { Substring($0) } ?? request.uri.queryParameters["after"])
         let store = support.store
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"

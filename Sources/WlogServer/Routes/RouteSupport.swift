@@ -48,7 +48,7 @@ struct RouteSupport: Sendable {
             }
             return [id]
         }
-        guard let key = request.headers[.idempotencyKey] else { return [] }
+        guard let key = request.headers.value(of: .idempotencyKey) else { return [] }
         guard (1...255).contains(key.utf8.count) else {
             throw APIError.validation(field: "Idempotency-Key", "must be 1 to 255 characters")
         }

@@ -172,7 +172,7 @@ struct SetRoutes: Sendable {
                 command.entry = entry
                 var context = decideContext
                 context.confirmsImplausible = body.force == true
-                try session.append(.logSets(command), context: context)
+                try session.append(.logSets(command), over: view.state, context: context)
                 return session.events
             } render: { view, events in
                 let logged = events.first { if case .setLogged = $0.payload { true } else { false } }

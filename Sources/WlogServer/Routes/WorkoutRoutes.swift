@@ -190,7 +190,7 @@ struct WorkoutRoutes: Sendable {
                         }
                         let command = FinishWorkout(workout: record.id, notes: body.notes, soreness: body.soreness,
                                                     sessionRPE: body.sessionRpe, at: at)
-                        events += try decide(.finishWorkout(command), state: session.state, context: decideContext)
+                        events += try decide(.finishWorkout(command), state: session.state(over: view.state), context: decideContext)
                         finishes = true
                     }
                 }
@@ -199,7 +199,7 @@ struct WorkoutRoutes: Sendable {
                 let notes = finishes ? nil : body.notes.flatMap { $0 == (shownNotes ?? "") ? nil : $0 }
                 if name != nil || notes != nil {
                     let update = WorkoutUpdated(workout: record.id, name: name, notes: notes)
-                    events += try decide(.record(update), state: session.state, context: decideContext)
+                    events += try decide(.record(update), state: session.state(over: view.state), context: decideContext)
                 }
                 return events
             } render: { view, _ in
@@ -261,7 +261,7 @@ struct WorkoutRoutes: Sendable {
                 }
                 var session = try WorkoutSession.forWrite(key, view: view, now: now, context: decideContext, listing: true)
                 try session.append(.addWorkoutExercise(workout: session.record.id, exercise: body.exerciseId, position: body.position,
-                                                       notes: body.notes), context: decideContext)
+                                                       notes: body.notes), over: view.state, context: decideContext)
                 return session.events
             } render: { view, events in
                 let key = WorkoutSession.resolve(key, view: view, now: now)

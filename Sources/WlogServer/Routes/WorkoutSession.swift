@@ -15,27 +15,52 @@ import WlogStore
 struct WorkoutSession {
     /// The session written into.
     var record: WorkoutRecord
-    /// The state the write decides against: the lifter's, with `events` applied. The last
-    /// append's events are applied when it is next read, so a write of one command never copies
-    /// the lifter's state (a copy of a long history's arrays was most of a POST's CPU).
-    var state: WlogState {
-        mutating get {
-            for event in unapplied { decided.apply(event) }
-            unapplied = []
-            return decided
-        }
-    }
     /// The events before the write's own: the day made a session, the entries listed.
-    private(set) var events: [Event]
-    /// The lifter's state with `events` applied but for `unapplied`.
-    private var decided: WlogState
+    private(set) var events: [Event] = []
+    /// The lifter's state with `events` applied but for `unapplied`; nil until a second command
+    /// needs the first one's events applied. A session decides against the lifter's own state
+    /// (`over`, borrowed) while it has no events, so a write of one command never copies the
+    /// state: not its arrays (a long history's were most of a POST's CPU), and not the struct
+    /// either (a retain of each of its fields, 1.2 % of a POST's CPU).
+    private var decided: WlogState?
     /// The tail of `events` not yet applied to `decided`.
     private var unapplied: [Event] = []
+    /// The sequence of the lifter's state the session was made from: every `over` must be it.
+    private let madeAt: UInt64
 
-    init(record: WorkoutRecord, state: WlogState, events: [Event]) {
+    private init(record: WorkoutRecord, madeAt: UInt64) {
         self.record = record
-        self.decided = state
-        self.events = events
+        self.madeAt = madeAt
+    }
+
+    /// The state the write decides against: `lifter` — the state the session was made from —
+    /// with `events` applied.
+    mutating func state(over lifter: WlogState) -> WlogState {
+        settle(over: lifter)
+        return decided ?? lifter
+    }
+
+    /// Decides `command` against the session's state (`lifter`, the state the session was made
+    /// from, with `events` applied) and adds its events to `events`.
+    mutating func append(_ command: Command, over lifter: WlogState, context: DecideContext) throws {
+        settle(over: lifter)
+        let made: [Event]
+        if decided == nil {
+            made = try decide(command, state: lifter, context: context)
+        } else {
+            made = try decide(command, state: state(over: lifter), context: context)
+        }
+        unapplied = made
+        events += made
+    }
+
+    /// Applies `unapplied` to `decided`, a copy of `lifter` from the first events on.
+    private mutating func settle(over lifter: WlogState) {
+        assert(lifter.lastSeq == madeAt, "a session is decided over the state it was made from")
+        guard !unapplied.isEmpty else { return }
+        if decided == nil { decided = lifter }
+        for event in unapplied { decided?.apply(event) }
+        unapplied = []
     }
 
     /// The id of the `n`-th session a day logged without one became (0, 1 …): the FNV-1a 128 of
@@ -76,7 +101,7 @@ struct WorkoutSession {
         switch key {
         case .explicit(let id):
             guard let record = view.state.workout(id), !record.isDiscarded else { throw APIError.notFound("workout " + APIID.text(key)) }
-            session = WorkoutSession(record: record, state: view.state, events: [])
+            session = WorkoutSession(record: record, madeAt: view.state.lastSeq)
         case .implicit(let day):
             guard let summary = view.workoutSummary(key, context: view.queryContext(now: now)) else {
                 throw APIError.notFound("workout " + APIID.text(key))
@@ -99,30 +124,24 @@ struct WorkoutSession {
             defer { index += 1 }
             return index == 0 ? id : DecideContext.derivedID(id, index: index)
         }
-        var session = WorkoutSession(record: WorkoutRecord(id: id, seq: 0, started: first.performed), state: state, events: [])
+        var session = WorkoutSession(record: WorkoutRecord(id: id, seq: 0, started: first.performed), madeAt: state.lastSeq)
         var start = StartWorkout(at: first.performed)
         start.allowsOtherOpen = true
-        try session.append(.startWorkout(start), context: derived)
-        for set in ordered { try session.append(.editSet(EditSet(set: set.id, workout: id)), context: derived) }
-        try session.append(.finishWorkout(FinishWorkout(workout: id, at: finishing ?? last.performed)), context: derived)
-        guard let record = session.state.workout(id) else { throw APIError.notFound("workout " + day.iso) }
+        try session.append(.startWorkout(start), over: state, context: derived)
+        for set in ordered { try session.append(.editSet(EditSet(set: set.id, workout: id)), over: state, context: derived) }
+        try session.append(.finishWorkout(FinishWorkout(workout: id, at: finishing ?? last.performed)), over: state, context: derived)
+        guard let record = session.state(over: state).workout(id) else { throw APIError.notFound("workout " + day.iso) }
         session.record = record
         return session
     }
 
     /// Lists the exercises the session's sets name that its list lacks, in the order shown.
     mutating func listUnlisted(view: LifterView, now: Instant, context: DecideContext) throws {
-        guard let summary = state.workoutSummary(.explicit(record.id), context: view.queryContext(now: now)) else { return }
+        guard let summary = state(over: view.state).workoutSummary(.explicit(record.id), context: view.queryContext(now: now)) else { return }
         for group in summary.exercises where !record.exercises.contains(where: { $0.exercise == group.exercise.id }) {
-            try append(.addWorkoutExercise(workout: record.id, exercise: group.exercise.id, position: nil, notes: nil), context: context)
+            try append(.addWorkoutExercise(workout: record.id, exercise: group.exercise.id, position: nil, notes: nil),
+                       over: view.state, context: context)
         }
-        if let updated = state.workout(record.id) { record = updated }
-    }
-
-    /// Decides `command` against the session's state and adds its events to `events`.
-    mutating func append(_ command: Command, context: DecideContext) throws {
-        let made = try decide(command, state: state, context: context)
-        unapplied = made
-        events += made
+        if let updated = state(over: view.state).workout(record.id) { record = updated }
     }
 }

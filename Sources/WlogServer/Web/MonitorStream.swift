@@ -20,7 +20,7 @@ struct MonitorStream: Sendable {
     @Sendable func stream(_ request: Request, context: LifterRequestContext) async throws -> Response {
         let lifter = try context.requireLifter()
         let store = support.store, now = support.now
-        let resumed = request.headers[.lastEventID].flatMap { UInt64($0) }
+        let resumed = request.headers.value(of: .lastEventID).flatMap { UInt64($0) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"

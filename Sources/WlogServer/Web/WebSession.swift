@@ -33,7 +33,7 @@ struct WebSession: Sendable {
     }
 
     static func isHTTPS(_ request: Request) -> Bool {
-        request.uri.scheme == .https || request.headers[.xForwardedProto]?.lowercased() == "https"
+        request.uri.scheme == .https || request.headers.value(of: .xForwardedProto)?.lowercased() == "https"
     }
 
     /// Whether a form post came from this server's own page: a browser's `Origin` (sent with
@@ -41,7 +41,7 @@ struct WebSession: Sendable {
     /// curl) is not a browser's cross-site post. Stops another site signing a browser in as
     /// someone else, or out.
     static func isSameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin] else { return true }
+        guard let origin = request.headers.value(of: .origin) else { return true }
         guard let authority = request.head.authority else { return false }
         return origin == "http://" + authority || origin == "https://" + authority
     }
