@@ -100,7 +100,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
 
     /// Looks the zone up again when the folded events changed its name.
     private func refreshZone() {
-        let name = state?.zoneName ?? nil
+        let name = state?.zoneName
         guard name != zoneName else { return }
         zoneName = name
         zone = LifterView.zone(named: name)
