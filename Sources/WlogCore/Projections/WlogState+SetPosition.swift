@@ -11,23 +11,35 @@ extension WlogState {
         let ledger = sets
         let row = ledger.rows[index]
         guard !row.isDeleted, !ledger.isDiscarded(row) else { return nil }
-        // Slots naming the same exercise or workout (a snapshot may hold an id in two).
+        // Slots naming the same exercise or workout as the set's: its own, and others only where
+        // a snapshot holds an id in two (`SetLedger.repeatsAnID`), found then by one pass over
+        // each table. Not made otherwise: a table as long as the lifter's workouts for each answer.
+        let repeats = ledger.repeatsAnID
         let exercise = ledger.exerciseIDs[Int(row.exercise)]
-        let sameExercise = ledger.exerciseIDs.map { $0 == exercise }
+        let sameExercise = repeats ? ledger.exerciseIDs.map { $0 == exercise } : []
         let workout = row.workout >= 0 ? ledger.workoutIDs[Int(row.workout)] : nil
-        let sameWorkout = workout.map { id in ledger.workoutIDs.map { $0 == id } } ?? []
+        let sameWorkout = repeats ? workout.map { id in ledger.workoutIDs.map { $0 == id } } ?? [] : []
+        func isExercise(_ slot: Int32) -> Bool { repeats ? sameExercise[Int(slot)] : slot == row.exercise }
+        func isWorkout(_ slot: Int32) -> Bool { slot >= 0 && (repeats ? sameWorkout[Int(slot)] : slot == row.workout) }
         let day = row.workout >= 0 ? nil : ledger.performed(row).localDay
         let me = Int32(truncatingIfNeeded: index)
         var position = 0
         // No set of the workout comes before the first row of any slot naming it (`SetLedger+WorkoutRows`).
-        let start = sameWorkout.indices.lazy.filter { sameWorkout[$0] }
-            .map { ledger.firstRow(ofWorkout: Int32(truncatingIfNeeded: $0)) }.min() ?? 0
+        let start: Int
+        if workout == nil {
+            start = 0
+        } else if repeats {
+            start = sameWorkout.indices.lazy.filter { sameWorkout[$0] }
+                .map { ledger.firstRow(ofWorkout: Int32(truncatingIfNeeded: $0)) }.min() ?? 0
+        } else {
+            start = ledger.firstRow(ofWorkout: row.workout)
+        }
         ledger.rows.withUnsafeBufferPointer { rows in
-            for other in start..<rows.count where sameExercise[Int(rows[other].exercise)] {
+            for other in start..<rows.count where isExercise(rows[other].exercise) {
                 let candidate = rows[other]
                 guard other != index, !candidate.isDeleted, ledger.before(Int32(truncatingIfNeeded: other), me) else { continue }
                 if workout != nil {
-                    guard candidate.workout >= 0, sameWorkout[Int(candidate.workout)], !ledger.isDiscarded(candidate) else { continue }
+                    guard isWorkout(candidate.workout), !ledger.isDiscarded(candidate) else { continue }
                 } else {
                     guard candidate.workout < 0, ledger.performed(candidate).localDay == day else { continue }
                 }

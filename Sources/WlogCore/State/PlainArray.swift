@@ -91,6 +91,16 @@ struct PlainArray<Element>: @unchecked Sendable {
         for element in elements { append(element) }
     }
 
+    /// Appends `elements` (memory this array does not hold) in one copy.
+    mutating func append(copying elements: UnsafeBufferPointer<Element>) {
+        guard let start = elements.baseAddress, !elements.isEmpty else { return }
+        if _slowPath(count + elements.count > storage.capacity || !isKnownUniquelyReferenced(&storage)) {
+            makeUnique(capacity: count + elements.count)
+        }
+        (base + count).initialize(from: start, count: elements.count)
+        count += elements.count
+    }
+
     mutating func reserveCapacity(_ minimum: Int) {
         if minimum > storage.capacity || !isKnownUniquelyReferenced(&storage) { makeUnique(capacity: minimum) }
     }

@@ -55,24 +55,31 @@ extension SetLedger {
     /// Every row index in history order.
     func historyOrder() -> PlainArray<Int32> { pending.isEmpty ? order : merged() }
 
-    /// `order` with the sorted `pending` merged in.
+    /// `order` with the sorted `pending` merged in: each late row's place found by a binary
+    /// search and the run of `order` before it copied whole — O(p log n) comparisons of rows. A
+    /// merge step by step compared a pair of rows per element, O(n), and a write that leaves a
+    /// row late (a set back-dated, or logged in the same millisecond as the last and ordered
+    /// before it by its id) merges: 42 % of a POST's CPU for the 20-year lifter (117,000 sets).
     private func merged() -> PlainArray<Int32> {
         let late = pending.sorted { before($0, $1) }
-        var out: PlainArray<Int32> = []
-        out.reserveCapacity(order.count + late.count)
-        var i = 0, j = 0
-        while i < order.count && j < late.count {
-            if before(late[j], order[i]) {
-                out.append(late[j])
-                j += 1
-            } else {
-                out.append(order[i])
-                i += 1
+        return order.withUnsafeBufferPointer { order in
+            var out: PlainArray<Int32> = []
+            out.reserveCapacity(order.count + late.count)
+            var start = 0
+            for row in late {
+                // The first of order[start...] that `row` comes before: every row ahead of it stays ahead.
+                var low = start, high = order.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if before(row, order[middle]) { high = middle } else { low = middle + 1 }
+                }
+                out.append(copying: UnsafeBufferPointer(rebasing: order[start..<low]))
+                out.append(row)
+                start = low
             }
+            out.append(copying: UnsafeBufferPointer(rebasing: order[start...]))
+            return out
         }
-        out.append(contentsOf: order[i...])
-        out.append(contentsOf: late[j...])
-        return out
     }
 
     /// Whether `candidate` is every row index once, in history order (a snapshot's order): as

@@ -41,6 +41,11 @@ struct SetLedger: Sendable {
     var exerciseText = ExerciseText()
     /// Workout id → slot.
     private var workoutLookup = EventIDTable()
+    /// Whether two slots of the exercise or workout table hold the same id. Only a snapshot's
+    /// tables can (they are read as they are; the lookups find one of the slots, which every
+    /// later fold uses): while no id is in two, a query compares slots instead of ids. Derived
+    /// from the tables, not compared.
+    private(set) var repeatsAnID = false
     /// Actor → slot.
     private var actorLookup: [String: Int32] = [:]
     /// The slots used last (consecutive sets share them).
@@ -103,7 +108,9 @@ struct SetLedger: Sendable {
         exerciseText = ExerciseText()
         for (slot, id) in exerciseIDs.enumerated() { exerciseText.add(id, slot: Int32(slot)) }
         workoutLookup = EventIDTable(capacity: workoutIDs.count)
-        for (slot, id) in workoutIDs.enumerated() { _ = workoutLookup.insertIfAbsent(id, value: Int32(slot)) }
+        var repeats = Set(exerciseIDs).count != exerciseIDs.count
+        for (slot, id) in workoutIDs.enumerated() where !workoutLookup.insertIfAbsent(id, value: Int32(slot)) { repeats = true }
+        repeatsAnID = repeats
         actorLookup = [:]
         for (slot, actor) in actors.enumerated() { actorLookup[actor] = Int32(slot) }
         lastWorkout = -1

@@ -104,4 +104,42 @@ struct WorkoutCatalogTests {
         #expect(checked > 10_000)
         #expect(before == plain && after == plain, "the index is not part of the state's content")
     }
+
+    /// A snapshot may hold an id in two slots of a table (read as it is): a set's position then
+    /// counts the sets of every slot naming its exercise and its workout, as with one slot each,
+    /// indexed or not. Here every other row of the busiest workouts and of each exercise is moved
+    /// to a second slot of the same id.
+    @Test func aSetsPositionCountsEverySlotOfItsIDs() throws {
+        let plain = try Self.state(years: 1)
+        var repeated = plain
+        var ledger = repeated.sets
+        #expect(!ledger.repeatsAnID)
+        let busiest = Dictionary(grouping: ledger.rows.indices.filter { ledger.rows[$0].workout >= 0 }) { ledger.rows[$0].workout }
+            .sorted { $0.value.count > $1.value.count }.prefix(20)
+        for (slot, rows) in busiest {
+            let second = Int32(ledger.workoutIDs.count)
+            ledger.workoutIDs.append(ledger.workoutIDs[Int(slot)])
+            ledger.discarded.append(ledger.discarded[Int(slot)])
+            for (n, row) in rows.enumerated() where n % 2 == 1 { ledger.rows[row].workout = second }
+        }
+        for slot in ledger.exerciseIDs.indices {
+            let second = Int32(ledger.exerciseIDs.count)
+            ledger.exerciseIDs.append(ledger.exerciseIDs[slot])
+            for (n, row) in ledger.rows.indices.filter({ ledger.rows[$0].exercise == Int32(slot) }).enumerated() where n % 2 == 1 {
+                ledger.rows[row].exercise = second
+            }
+        }
+        ledger.rebuildLookups()
+        #expect(ledger.repeatsAnID)
+        repeated.sets = ledger
+        var indexed = repeated
+        indexed.indexWorkoutRows()
+        var checked = 0
+        for set in plain.allSets {
+            let expected = plain.positionInWorkout(ofSet: set.id)
+            #expect(repeated.positionInWorkout(ofSet: set.id) == expected && indexed.positionInWorkout(ofSet: set.id) == expected, "\(set.id)")
+            if expected != nil { checked += 1 }
+        }
+        #expect(checked > 3_000)
+    }
 }
