@@ -112,8 +112,10 @@ def test_edit_offline(driver, server):
     offline(driver, True)
     press(driver, lambda: button(driver, "Save routine"))
     wait(driver, lambda d: status(d) == "offline · 1 change waiting", "offline · 1 change waiting")
-    shown = driver.find_element(By.CSS_SELECTOR, "ul.routines li").text
-    check("3 days" in shown, "offline, the Planner shows the saved routine at once: %r" % shown)
+    # The Planner's list is drawn once the save is queued, which may come after the status line.
+    shown = wait(driver, lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, "ul.routines li") if "3 days" in e.text],
+                 "offline, the Planner listing the saved routine with its 3 days")
+    check(len(shown) == 1, "offline, the Planner shows the saved routine at once: %r" % shown)
     check(len(routine_events(server)) == 1, "nothing reached the journal while offline")
     offline(driver, False)
     wait(driver, lambda d: status(d) == "online", "the routine sent", seconds=30)

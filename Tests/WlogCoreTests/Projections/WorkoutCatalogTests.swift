@@ -9,6 +9,18 @@ import WlogGenerator
 struct WorkoutCatalogTests {
     static let context = QueryContext(now: Clock.at(2026, 11, 20, 18), offsetMinutes: 60, unit: .kg)
 
+    /// Expects each of `states` to answer every set's position as `plain` does; how many sets
+    /// have one.
+    static func expectPositions(of plain: WlogState, in states: [WlogState]) -> Int {
+        var checked = 0
+        for set in plain.allSets {
+            let expected = plain.positionInWorkout(ofSet: set.id)
+            for state in states { #expect(state.positionInWorkout(ofSet: set.id) == expected, "\(set.id)") }
+            if expected != nil { checked += 1 }
+        }
+        return checked
+    }
+
     static func state(years: Int) throws -> WlogState {
         let collector = GeneratedEvents()
         var lifer = Lifer(seed: 20, years: years, end: Clock.day(2026, 11, 20), ids: .wlog, sink: collector)
@@ -95,13 +107,7 @@ struct WorkoutCatalogTests {
         var after = WlogState.replay(events.prefix(events.count / 2), from: .initial)
         after.indexWorkoutRows()
         after = WlogState.replay(events.dropFirst(events.count / 2), from: after)
-        var checked = 0
-        for set in plain.allSets {
-            let expected = plain.positionInWorkout(ofSet: set.id)
-            #expect(before.positionInWorkout(ofSet: set.id) == expected && after.positionInWorkout(ofSet: set.id) == expected, "\(set.id)")
-            if expected != nil { checked += 1 }
-        }
-        #expect(checked > 10_000)
+        #expect(Self.expectPositions(of: plain, in: [before, after]) > 10_000)
         #expect(before == plain && after == plain, "the index is not part of the state's content")
     }
 
@@ -134,12 +140,6 @@ struct WorkoutCatalogTests {
         repeated.sets = ledger
         var indexed = repeated
         indexed.indexWorkoutRows()
-        var checked = 0
-        for set in plain.allSets {
-            let expected = plain.positionInWorkout(ofSet: set.id)
-            #expect(repeated.positionInWorkout(ofSet: set.id) == expected && indexed.positionInWorkout(ofSet: set.id) == expected, "\(set.id)")
-            if expected != nil { checked += 1 }
-        }
-        #expect(checked > 3_000)
+        #expect(Self.expectPositions(of: plain, in: [repeated, indexed]) > 3_000)
     }
 }
