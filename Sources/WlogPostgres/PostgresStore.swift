@@ -306,8 +306,9 @@ public final class PostgresStore: LifterStore {
         settled(consume state, slot)
     }
 
-    /// Keeps `state`, one commit's events past the slot's, settled as after a write; saves its
-    /// snapshot when due and tells the watches.
+    /// Keeps `state` — the slot's folded forward by this server's commit or by the rows of other
+    /// servers' commit notices — settled as after a write; saves its snapshot when due and tells
+    /// the watches.
     private func settled(_ state: consuming WlogState, _ slot: PostgresLifter) {
         state.settleAfterWrite()
         let last = state.lastSeq

@@ -18,7 +18,7 @@ extension WlogState {
         let exercise = ledger.exerciseIDs[Int(row.exercise)]
         let sameExercise = repeats ? ledger.exerciseIDs.map { $0 == exercise } : []
         let workout = row.workout >= 0 ? ledger.workoutIDs[Int(row.workout)] : nil
-        let sameWorkout = repeats ? workout.map { id in ledger.workoutIDs.map { $0 == id } } ?? [] : []
+        let sameWorkout = repeats && workout != nil ? ledger.workoutIDs.map { $0 == workout } : []
         func isExercise(_ slot: Int32) -> Bool { repeats ? sameExercise[Int(slot)] : slot == row.exercise }
         func isWorkout(_ slot: Int32) -> Bool { slot >= 0 && (repeats ? sameWorkout[Int(slot)] : slot == row.workout) }
         let day = row.workout >= 0 ? nil : ledger.performed(row).localDay

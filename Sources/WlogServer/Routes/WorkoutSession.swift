@@ -44,11 +44,10 @@ struct WorkoutSession {
     /// from, with `events` applied) and adds its events to `events`.
     mutating func append(_ command: Command, over lifter: WlogState, context: DecideContext) throws {
         settle(over: lifter)
-        let made: [Event]
-        if decided == nil {
-            made = try decide(command, state: lifter, context: context)
+        let made = if let decided {
+            try decide(command, state: decided, context: context)
         } else {
-            made = try decide(command, state: state(over: lifter), context: context)
+            try decide(command, state: lifter, context: context)
         }
         unapplied = made
         events += made
