@@ -88,19 +88,23 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
 
     /// Keeps `state` (folded forward from `take`'s, or nil to fold from the start next time);
     /// the change in `StateMemory`'s estimate of what is held (the catalog `take` dropped with it).
+    ///
+    /// What it notes of the state is read from `state` before it is stored: `self.state?.zoneName`
+    /// copied the whole struct to call the getter (a retain of each buffer, released after).
     func keep(_ state: consuming WlogState?) -> Int {
         let before = held.load(ordering: .relaxed)
         let events = state?.eventCount ?? 0
+        let last = state?.lastSeq ?? 0
+        let name = state?.zoneName
         self.state = consume state
         held.store(events, ordering: .relaxed)
-        through.store(self.state?.lastSeq ?? 0, ordering: .relaxed)
-        refreshZone()
+        through.store(last, ordering: .relaxed)
+        refreshZone(name)
         return StateMemory.bytes(events: events) - StateMemory.bytes(events: before) + countCaches()
     }
 
-    /// Looks the zone up again when the folded events changed its name.
-    private func refreshZone() {
-        let name = state?.zoneName
+    /// Looks the zone up again when the folded events changed its name to `name`.
+    private func refreshZone(_ name: String?) {
         guard name != zoneName else { return }
         zoneName = name
         zone = LifterView.zone(named: name)

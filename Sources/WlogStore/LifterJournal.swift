@@ -320,16 +320,20 @@ final class LifterJournal: HeldLifter {
             appended.append(event)
         }
         slot.state?.settleAfterWrite()
+        Self.noteZone(&slot)
         slot.stamp = writer.stamp
         if let groupFlush { slot.flushRound = groupFlush.round() }
         refreshSnapshot(&slot)
         return appended
     }
 
+    /// What the state knows, for the writer's check of a commit's ids: through its id table alone
+    /// (`containsEventID`), as capturing the state would copy it.
     private func knownEvents(_ slot: borrowing Slot) -> KnownEvents {
-        let state = slot.state ?? .initial
-        return KnownEvents(through: state.lastSeq) { raw in
-            EventID(hex: String(decoding: raw, as: UTF8.self)).map { state.contains(eventID: $0) } ?? false
+        let contains = slot.state?.containsEventID
+        return KnownEvents(through: slot.state?.lastSeq ?? 0) { raw in
+            guard let contains, let id = EventID(hex: String(decoding: raw, as: UTF8.self)) else { return false }
+            return contains(id)
         }
     }
 
@@ -380,6 +384,7 @@ final class LifterJournal: HeldLifter {
         }
         defer {
             slot.state = state
+            Self.noteZone(&slot)
             refreshSnapshot(&slot)
         }
         if status.lastSequence < state.lastSeq {
@@ -397,11 +402,16 @@ final class LifterJournal: HeldLifter {
         slot.unreadable = Self.isDamaged(status) ? status.summary : nil
         // A torn tail seen without the lock may be a commit being written: look again next time.
         slot.stamp = status.isClean ? stamp : FileStamp()
-        let name = state.zoneName
-        if name != slot.zoneName {
-            slot.zoneName = name
-            slot.zone = LifterView.zone(named: name)
-        }
+    }
+
+    /// Looks the lifter's zone up again when the state's zone name (the settings', else the
+    /// profile's) is not the one last looked up: after every fold, the store's own writes'
+    /// included (a zone a device syncs dates the next request's writes).
+    private static func noteZone(_ slot: inout Slot) {
+        let name = slot.state?.zoneName
+        guard name != slot.zoneName else { return }
+        slot.zoneName = name
+        slot.zone = LifterView.zone(named: name)
     }
 
     /// Folds the journal's lines after the state's last sequence into `state`.

@@ -7,6 +7,9 @@ import WlogInterop
 /// arrays shared, and the next append would copy them.
 public struct LifterView: Sendable {
     public let lifter: LifterID
+    /// The lifter's folded state. Call its methods, or pass a closure that does
+    /// (`id.flatMap { view.state.workout($0) }`): a method reference (`view.state.workout`)
+    /// copies the whole struct first, a retain of each of its buffers and a release after.
     public let state: WlogState
     /// The lifter's zone: the journal's setting, else the profile's, else UTC.
     public let zone: ImportTimeZone

@@ -17,6 +17,27 @@ import WlogJournal
         return result.stdout
     }
 
+    /// Makes a journal at `path` (`wlog init`, kg, `zone`) whose remote `origin` is the server on `port`.
+    static func journal(_ path: String, zone: String = "UTC", port: Int, token: String,
+                        sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        _ = try await wlog(path, ["init", "--unit", "kg", "--tz", zone], token: token, sourceLocation: sourceLocation)
+        _ = try await wlog(path, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token, sourceLocation: sourceLocation)
+    }
+
+    /// Runs `body` with a server over `backend`, `lifter`'s API on it, and a laptop's journal made
+    /// in `zone` whose remote is that server (`journal`), with the lifter's token.
+    static func withLaptop(_ backend: StoreBackend, lifter: String, zone: String = "UTC",
+                           _ body: @escaping @Sendable (ServerHarness, API, _ laptop: String, _ token: String) async throws -> Void) async throws {
+        try await ServerHarness.with(backend) { harness in
+            let token = try await harness.token(lifter)
+            let laptop = harness.data + "/laptop.wlog"
+            try await harness.run { client in
+                try await journal(laptop, zone: zone, port: try #require(client.port), token: token)
+                try await body(harness, API(client: client, token: token), laptop, token)
+            }
+        }
+    }
+
     @Test(arguments: StoreBackend.available)
     func aLaptopAPhoneAndTheAPILogApartSyncAndAgree(_ backend: StoreBackend) async throws {
         try await ServerHarness.with(backend) { harness in
@@ -26,10 +47,7 @@ import WlogJournal
                 let port = try #require(client.port)
                 let api = API(client: client, token: token)
                 // Offline: each device logs its part of the evening's session.
-                for journal in [laptop, phone] {
-                    _ = try await Self.wlog(journal, ["init", "--unit", "kg", "--tz", "UTC"], token: token)
-                    _ = try await Self.wlog(journal, ["remote", "add", "origin", "http://127.0.0.1:\(port)"], token: token)
-                }
+                for journal in [laptop, phone] { try await Self.journal(journal, port: port, token: token) }
                 _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:00:00Z"], token: token)
                 _ = try await Self.wlog(laptop, ["append", "set", "bench press", "100x5", "--at", "2026-01-14T18:04:00Z"], token: token)
                 _ = try await Self.wlog(phone, ["append", "set", "squat", "140x5", "--at", "2026-01-14T18:20:00Z"], token: token)
@@ -95,6 +113,25 @@ import WlogJournal
                 let two = try await ServerHarness.wlog(["--journal", laptop, "sync"], environment: ["WLOG_TOKEN": token])
                 #expect(two.status == 64 && two.stderr.contains("several remotes (origin, server); name one"), "\(two.stderr)")
             }
+        }
+    }
+
+    /// The lifter's zone is a setting a device syncs; the server dates its own writes in it from the
+    /// next request, and follows a change of it: the API's body weight of 05:00 UTC is recorded at
+    /// Honolulu's −10:00, then, the zone changed to Paris and synced, at +01:00 — on both stores
+    /// (the PostgreSQL store notes the zone as it keeps each folded state).
+    @Test(arguments: StoreBackend.available)
+    func theZoneADeviceSyncsDatesTheAPIsWrites(_ backend: StoreBackend) async throws {
+        try await Self.withLaptop(backend, lifter: Self.lifter, zone: "Pacific/Honolulu") { harness, api, laptop, token in
+            _ = try await Self.wlog(laptop, ["sync"], token: token)
+            _ = try await api.post("bodyweight", #"{"weightKg":82.1,"recordedAt":"2026-01-15T05:00:00Z"}"#).success(.created)
+            _ = try await Self.wlog(laptop, ["settings", "set", "zone", "Europe/Paris"], token: token)
+            _ = try await Self.wlog(laptop, ["sync"], token: token)
+            _ = try await api.post("bodyweight", #"{"weightKg":82.3,"recordedAt":"2026-01-16T05:00:00Z"}"#).success(.created)
+            let weights = try await harness.lines(Self.lifter).filter { $0.contains("\"bodyweight.recorded\"") }
+            #expect(weights.count == 2)
+            #expect(weights.first?.contains(#""at":"2026-01-15T05:00:00.000Z","tz":-600,"#) == true, "\(weights)")
+            #expect(weights.last?.contains(#""at":"2026-01-16T05:00:00.000Z","tz":60,"#) == true, "\(weights)")
         }
     }
 

@@ -19,7 +19,7 @@ struct ListedWorkout: JSONWritable, Sendable {
 
     /// The list item of `summary` in the state `view` shows.
     static func of(_ summary: WorkoutSummary, view: LifterView) -> ListedWorkout {
-        ListedWorkout(WorkoutModel(summary, record: summary.id.flatMap(view.state.workout), withExercises: false))
+        ListedWorkout(WorkoutModel(summary, record: summary.id.flatMap { view.state.workout($0) }, withExercises: false))
     }
 
     func encode(to encoder: any Encoder) throws { try model.encode(to: encoder) }

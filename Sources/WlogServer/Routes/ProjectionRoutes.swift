@@ -165,7 +165,7 @@ struct ProjectionRoutes: Sendable {
             let consistency = state.consistency(context: query)
             let planned = state.plannedDay(context: query)
             let last = consistency.lastWorkout.map {
-                WorkoutModel($0, record: $0.id.flatMap(state.workout), withExercises: false)
+                WorkoutModel($0, record: $0.id.flatMap { state.workout($0) }, withExercises: false)
             }
             let model = TodayModel(
                 date: query.today.iso, week: query.today.isoWeekText,

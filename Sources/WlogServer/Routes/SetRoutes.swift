@@ -264,7 +264,7 @@ struct SetRoutes: Sendable {
     static func liveSet(_ id: EventID, key: WorkoutKey, exerciseText: String, view: LifterView, now: Instant) throws -> LoggedSet {
         let key = WorkoutSession.resolve(key, view: view, now: now)
         guard let set = view.state.set(id), set.isLive, WorkoutKey(of: set) == key,
-              set.exercise == (try? WorkoutRoutes.entry(exerciseText, record: key.id.flatMap(view.state.workout), view: view))?.exercise.id else {
+              set.exercise == (try? WorkoutRoutes.entry(exerciseText, record: key.id.flatMap { view.state.workout($0) }, view: view))?.exercise.id else {
             throw APIError.notFound("set " + APIID.text(id))
         }
         return set
@@ -278,7 +278,7 @@ struct SetRoutes: Sendable {
         }
         // An exercise in the workout more than once: the position within the set's entry
         // (`WorkoutSummary`'s rule: a further entry holds the sets logged naming it).
-        if let record = set.workout.flatMap(view.state.workout) {
+        if let record = set.workout.flatMap { view.state.workout($0) } {
             let further = record.exercises.filter { $0.entry != nil && $0.exercise == set.exercise }
             if !further.isEmpty {
                 let before = { (other: EventID) -> Bool in

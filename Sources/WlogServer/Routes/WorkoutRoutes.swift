@@ -253,7 +253,7 @@ struct WorkoutRoutes: Sendable {
         return try await RouteSupport.naming(["workout.exercise": "exerciseId", "workout.position": "position"]) {
             try await support.store.write(lifter, at: now, actor: "api", fixedIDs: fixed) { view, decideContext in
                 if let first = fixed.first, view.state.contains(eventID: first) {
-                    let record = WorkoutSession.resolve(key, view: view, now: now).id.flatMap(view.state.workout)
+                    let record = WorkoutSession.resolve(key, view: view, now: now).id.flatMap { view.state.workout($0) }
                     if let record, !Self.madeEntry(first, of: body.exerciseId, record: record, view: view) {
                         throw APIError.idempotencyKeyReused("exerciseId")
                     }
@@ -272,7 +272,7 @@ struct WorkoutRoutes: Sendable {
                     if case .workoutExerciseAdded(let p) = event.payload { added = p; addID = event.id; break }
                 }
                 let exerciseID = added?.exercise ?? view.state.exercises(named: body.exerciseId).first?.id ?? body.exerciseId
-                let record = key.id.flatMap(view.state.workout)
+                let record = key.id.flatMap { view.state.workout($0) }
                 // The entry made; a retry answers the entry its key made (a further entry's id is
                 // the key's event), else the exercise's first entry.
                 let entry = (addID ?? fixed.first).flatMap { id in record?.exercises.contains { $0.entry == id } == true ? id : nil }
@@ -292,7 +292,7 @@ struct WorkoutRoutes: Sendable {
         let now = support.now()
         return try await support.store.write(lifter, at: now, actor: "api", fixedIDs: []) { view, decideContext in
             let key = WorkoutSession.resolve(key, view: view, now: now)
-            let record = key.id.flatMap(view.state.workout)
+            let record = key.id.flatMap { view.state.workout($0) }
             guard let summary = view.workoutSummary(key, context: view.queryContext(now: now)) else {
                 throw APIError.notFound("workout " + APIID.text(key))
             }
@@ -356,7 +356,7 @@ struct WorkoutRoutes: Sendable {
         guard let summary = view.workoutSummary(key, context: query) else {
             throw APIError.notFound("workout " + APIID.text(key))
         }
-        let record = key.id.flatMap(view.state.workout)
+        let record = key.id.flatMap { view.state.workout($0) }
         var model = WorkoutModel(summary, record: record, withExercises: true)
         if withPrevious || record?.isOpen == true, var exercises = model.exercises {
             let ids = Set(exercises.map(\.exercise.id))

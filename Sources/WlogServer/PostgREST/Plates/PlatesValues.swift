@@ -38,7 +38,7 @@ enum PlatesValues {
     /// own UUID or a library id is one lookup, any other id the scan of every exercise.
     static func exercise(id: String, view: LifterView) -> Exercise? {
         let matches = { (exercise: Exercise) in exerciseID(exercise, lifter: view.lifter) == id }
-        if let known = view.state.exercise(id) ?? libraryIDs[id].flatMap(view.state.exercise), matches(known) { return known }
+        if let known = view.state.exercise(id) ?? libraryIDs[id].flatMap { view.state.exercise($0) }, matches(known) { return known }
         return view.state.allExercises.first(where: matches)
     }
 
