@@ -69,7 +69,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
     /// Runs `body` on the view with the state moved in and back (`LifterView.lent`), not copied;
     /// on the initial state's view when none is folded. Under `lock`.
     func withView<R>(_ body: (LifterView) throws -> R) rethrows -> R {
-        guard let view = LifterView.lent(&state, lifter: lifter, zone: zone) else { return try body(self.view) }
+        guard var view = LifterView.lent(&state, lifter: lifter, zone: zone) else { return try body(self.view) }
         defer { view.giveBack(to: &state) }
         return try body(view)
     }
@@ -166,7 +166,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
     func dropKeptAnswers() -> Int? {
         guard lock.tryLock() else { return nil }
         defer { lock.unlock() }
-        guard state == nil else { return nil }
+        guard !isFolded else { return nil }
         answers.removeAll()
         cacheBytes.store(0, ordering: .relaxed)
         return 0
@@ -177,7 +177,7 @@ final class PostgresLifter: HeldLifter, @unchecked Sendable {
     /// the listener (`epoch`, `listening`) has run without a break since it was folded — the
     /// same proof a held state's answer has that nothing was committed past it. Nil otherwise.
     func keptAnswer<R: Sendable>(_ key: String, epoch: UInt64, listening: Bool) -> R? {
-        guard state == nil, !stale, listening, foldedEpoch == epoch, notified.load(ordering: .relaxed) <= keptSeq else { return nil }
+        guard !isFolded, !stale, listening, foldedEpoch == epoch, notified.load(ordering: .relaxed) <= keptSeq else { return nil }
         return answers.cached(key, at: keptSeq)
     }
 }

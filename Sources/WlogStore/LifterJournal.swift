@@ -37,6 +37,9 @@ final class LifterJournal: HeldLifter {
     /// The state and what is known of the file it was folded from.
     struct Slot: ~Copyable {
         var state: WlogState?
+        /// Whether a state is loaded, read in place: `state != nil` copies the state to compare it
+        /// (a retain of each buffer; 0.66 % of a POST's profile in `keep`).
+        var isLoaded: Bool { state?.lastSeq != nil }
         var journalID = ""
         var stamp = FileStamp()
         var zoneName: String?
@@ -132,13 +135,13 @@ final class LifterJournal: HeldLifter {
     }
 
     /// The bytes of the answers kept for a dropped state (0 while a state is held).
-    var keptAnswerBytes: Int { slot.withLock { $0.state == nil ? $0.answers.bytes : 0 } }
+    var keptAnswerBytes: Int { slot.withLock { !$0.isLoaded ? $0.answers.bytes : 0 } }
 
     /// Drops the answers kept for a dropped state; nil (declined) when a request holds the lifter
     /// or its state is held again. The bytes still held.
     func dropKeptAnswers() -> Int? {
         slot.withLockIfAvailable { slot -> Int? in
-            guard slot.state == nil else { return nil }
+            guard !slot.isLoaded else { return nil }
             slot.answers.removeAll()
             slot.stamp = FileStamp()
             return 0
@@ -188,7 +191,7 @@ final class LifterJournal: HeldLifter {
             let events = try decideEvents(&slot, writer: writer, now: now, actor: actor, fixedIDs: fixedIDs, decide)
             guard !events.isEmpty else { return try render(view(slot), []) }
             let appended = try append(events, &slot, writer: writer)
-            guard let view = lentView(&slot) else { return try render(view(slot), appended) }
+            guard var view = lentView(&slot) else { return try render(view(slot), appended) }
             defer { view.giveBack(to: &slot.state) }
             return try render(view, appended)
         }
@@ -250,7 +253,7 @@ final class LifterJournal: HeldLifter {
     /// After a write: releases the writer's lock and keeps it for the next write (within the
     /// store's budget of open files), else closes it.
     private func keep(_ writer: JournalWriter, _ slot: inout Slot) {
-        if slot.state != nil, writers.take() {
+        if slot.isLoaded, writers.take() {
             writer.suspend()
             slot.writer = KeptWriter(writer: writer)
         } else {
@@ -291,7 +294,7 @@ final class LifterJournal: HeldLifter {
     /// (docs/SYNC.md, "New ids"), so a copy of the journal written elsewhere never mints the same.
     private func decideEvents(_ slot: inout Slot, writer: JournalWriter, now: Instant, actor: String, fixedIDs: [EventID],
                               _ decide: (LifterView, DecideContext) throws -> [Event]) throws -> [Event] {
-        guard let view = lentView(&slot) else { return [] }
+        guard var view = lentView(&slot) else { return [] }
         defer { view.giveBack(to: &slot.state) }
         return try view.decideCommit(journalID: slot.journalID, device: device + ":" + String(writer.writerKey, radix: 16),
                                      now: now, actor: actor, fixedIDs: fixedIDs, decide)
@@ -339,7 +342,7 @@ final class LifterJournal: HeldLifter {
 
     /// Whether the state holds all the journal does: loaded, and the file (`stamp`) as last folded.
     private static func isFolded(_ slot: borrowing Slot, at stamp: FileStamp) -> Bool {
-        slot.state != nil && stamp == slot.stamp
+        slot.isLoaded && stamp == slot.stamp
     }
 
     /// Folds what the journal holds past the state (everything, when nothing is loaded).
@@ -352,7 +355,7 @@ final class LifterJournal: HeldLifter {
         } catch let error as JournalError {
             throw Self.storeError(error)
         }
-        let fromStart = slot.state == nil || reader.header.journal != slot.journalID
+        let fromStart = !slot.isLoaded || reader.header.journal != slot.journalID
         if fromStart { loadCount.add(1, ordering: .relaxed) }
         // Answers hold only for the file they were computed from: a state folded anew (dropped,
         // or another journal put in its place, whose sequences may be the same) keeps none else.

@@ -15,13 +15,14 @@ extension LifterView {
         return LifterView(lifter: lifter, state: consume taken, zone: zone, damage: damage)
     }
 
-    /// Puts a lent view's state back where `lent` took it from. The compiler copies the struct
-    /// here — a retain of each buffer its 22 stored properties hold, released with the view: 1 %
-    /// of an embedded POST's profile for the two a write makes — never the buffers themselves:
-    /// nothing changes the state while the view holds it, and the view is gone before the next
-    /// change.
-    package consuming func giveBack(to state: inout WlogState?) {
-        state = self.state
+    /// Puts a lent view's state back where `lent` took it from, moved, not copied: the view keeps
+    /// `WlogState.vacant` in its place. (Assigning `self.state` from a consumed view copied the
+    /// struct, a retain of each buffer its stored properties hold and a release with the view:
+    /// 0.6–1.2 % of a POST's profile.)
+    package mutating func giveBack(to state: inout WlogState?) {
+        var moved = WlogState.vacant
+        swap(&moved, &self.state)
+        state = consume moved
     }
 
 

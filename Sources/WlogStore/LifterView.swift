@@ -10,7 +10,7 @@ public struct LifterView: Sendable {
     /// The lifter's folded state. Call its methods, or pass a closure that does
     /// (`id.flatMap { view.state.workout($0) }`): a method reference (`view.state.workout`)
     /// copies the whole struct first, a retain of each of its buffers and a release after.
-    public let state: WlogState
+    public internal(set) var state: WlogState
     /// The lifter's zone: the journal's setting, else the profile's, else UTC.
     public let zone: ImportTimeZone
     /// What makes the journal read-only (a damaged chunk), nil when it is healthy.

@@ -81,6 +81,11 @@ public struct WlogState: Sendable, Equatable {
     /// room for a history's first workouts and custom exercises (`WlogState+Capacity.swift`).
     private static let empty = WlogState(library: WlogState.defaultLibrary).withRoomForAHistory()
 
+    /// A state of nothing, not even the library: what holds the place of a state moved out of a
+    /// struct until it is moved back (`LifterView.giveBack`). Its tables are all empty, so a copy
+    /// of it retains no buffer another thread writes.
+    package static let vacant = WlogState(library: [])
+
     /// The built-in library `initial` starts from.
     static var defaultLibrary: [Exercise] { ExerciseLibrary.all }
 
