@@ -38,7 +38,8 @@ final class LifterJournal: HeldLifter {
     struct Slot: ~Copyable {
         var state: WlogState?
         /// Whether a state is loaded, read in place: `state != nil` copies the state to compare it
-        /// (a retain of each buffer; 0.66 % of a POST's profile in `keep`).
+        /// (a retain of each buffer; 0.66 % of a POST's profile in `keep`). The PostgreSQL store's
+        /// `PostgresLifter.isFolded` asks the same way.
         var isLoaded: Bool { state?.lastSeq != nil }
         var journalID = ""
         var stamp = FileStamp()

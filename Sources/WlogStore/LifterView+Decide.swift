@@ -25,7 +25,6 @@ extension LifterView {
         state = consume moved
     }
 
-
     /// The zone named `name`; UTC when none or unknown.
     package static func zone(named name: String?) -> ImportTimeZone {
         name.flatMap(ImportTimeZone.init) ?? ImportTimeZone(offsetMinutes: 0)
@@ -49,7 +48,9 @@ extension LifterView {
 }
 
 extension WlogState {
-    /// The name of the zone the settings (else the profile) give, nil for none. A property, so
-    /// that a state held in an optional is asked through `?.` without a copy of the whole state.
+    /// The name of the zone the settings (else the profile) give, nil for none. Asked of a state
+    /// held in place (a local, an `inout` or borrowed struct's optional) through `?.`, it copies
+    /// nothing; through a class's stored property the getter's call copies the whole state
+    /// (`PostgresLifter.keep` reads it from the state before storing it).
     package var zoneName: String? { settings.timeZone ?? profile.timeZone }
 }
